@@ -1,0 +1,40 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install lint check clean golden
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when the pinned requirements change.
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py announce --host $(HOST) --port $(PORT)
+	$(BIN)/gunicorn companion.wsgi --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --threads 4 --access-logfile - --forwarded-allow-ips='*'
+
+test: install
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+golden: install
+	$(BIN)/python -m tests.engines.golden_playthrough
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache

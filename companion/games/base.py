@@ -1,0 +1,138 @@
+"""The engine interface every game implements, its errors, and the fixed order of checks.
+
+An engine is a pure, deterministic object: state in, state out, JSON-able dicts only. It never
+rolls or shuffles; dice and revealed cards arrive as actions that name their value.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Protocol
+
+
+class ActionError(Exception):
+    """An action that is refused. `status` is the HTTP status the API answers with."""
+
+    status = 400
+
+    def __init__(self, code: str, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "rule": self.rule}
+
+
+class BadAction(ActionError):
+    """The action is malformed: a missing field, a wrong type, an unknown kind (HTTP 400)."""
+
+    status = 400
+
+
+class RuleViolation(ActionError):
+    """A well-formed action that the rules forbid now (HTTP 422). Names its ruling."""
+
+    status = 422
+
+
+class Engine(Protocol):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict  # option name -> default value
+
+    def setup(self, players: int, options: dict) -> dict: ...
+
+    def expect(self, state: dict) -> dict:
+        """{"actions": [types accepted now], "seats": [seats that may or must act]}; empty when over."""
+
+    def apply(self, state: dict, action: dict) -> dict:
+        """The new state (a copy). Raises BadAction for a malformed action, RuleViolation otherwise."""
+
+    def scores(self, state: dict) -> list[dict]:
+        """Per seat, in seat order: {"seat", "total", "breakdown": {part: points}}."""
+
+    def result(self, state: dict) -> dict | None:
+        """{"winners": [seats], "end_reason": str} once the game is over, else None."""
+
+    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
+        """The action as one sentence for the log, e.g. "Ann revealed a cookie, Ben a cat"."""
+
+    def sample_action(self, state: dict, rng: random.Random) -> dict:
+        """A random legal action for the current state (for conformance and property tests)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared helpers
+
+
+def require(condition: bool, message: str, code: str = "bad_action") -> None:
+    """Raise BadAction unless the action has the expected shape."""
+    if not condition:
+        raise BadAction(code, message)
+
+
+def is_int(value: Any) -> bool:
+    # bool is an int subclass in Python; JSON true is never a seat or a count.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate_options(engine: Engine, options: dict | None) -> dict:
+    """The engine's defaults overlaid with `options`; unknown names or wrong types are BadAction."""
+    options = options or {}
+    require(isinstance(options, dict), "Options must be an object.", "bad_options")
+    merged = dict(engine.options)
+    for name, value in options.items():
+        if name not in engine.options:
+            known = ", ".join(sorted(engine.options)) or "none"
+            raise BadAction("unknown_option", f"{engine.name} has no option '{name}' (known: {known}).")
+        default = engine.options[name]
+        if type(value) is not type(default):
+            raise BadAction(
+                "bad_option",
+                f"Option '{name}' must be a {type(default).__name__}, not {value!r}.",
+            )
+        merged[name] = value
+    return merged
+
+
+def check_players(engine: Engine, players: int) -> None:
+    if not (engine.min_players <= players <= engine.max_players):
+        raise BadAction(
+            "bad_player_count",
+            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}.",
+        )
+
+
+def play(engine: Engine, state: dict, action: Any) -> dict:
+    """Apply `action` after the checks every game shares, in the one fixed order:
+    (the stale version is the service's check) -> game over -> action type not accepted now ->
+    a seat that may not act now -> the game's own rules (engine.apply).
+    """
+    require(isinstance(action, dict), "The action must be an object.")
+    kind = action.get("type")
+    require(isinstance(kind, str) and kind != "", "The action needs a 'type' string.")
+    if engine.result(state) is not None:
+        raise RuleViolation("game_over", "The game is over: no more entries can be made.")
+    expected = engine.expect(state)
+    if kind not in expected["actions"]:
+        wanted = " or ".join(expected["actions"])
+        raise RuleViolation("unexpected_action", f"The game waits for {wanted}, not {kind}.")
+    seat = action.get("seat")
+    if seat is not None:
+        require(is_int(seat), "'seat' must be a seat number.")
+        if expected["seats"] and seat not in expected["seats"]:
+            raise RuleViolation("not_your_turn", f"Seat {seat} may not act now.")
+    return engine.apply(copy.deepcopy(state), action)
+
+
+def replay(engine: Engine, players: int, options: dict, actions: list[dict]) -> dict:
+    """Rebuild a state from setup and its log (used by undo and by tests)."""
+    state = engine.setup(players, options)
+    for action in actions:
+        state = play(engine, state, action)
+    return state

@@ -1,0 +1,51 @@
+"""Who may read or write a table: the secret token writes, the view token only reads.
+
+The API sends a token in the Authorization header; a phone that opened a share link keeps a grant
+in its session, so the token does not stay in the address bar or in later request logs.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from .models import Table
+
+EDIT = "edit"
+VIEW = "view"
+
+
+def rights_for_token(table: Table, token: str | None) -> str | None:
+    """EDIT, VIEW or None. Compared in constant time so a token cannot be guessed by timing."""
+    if not token:
+        return None
+    if secrets.compare_digest(token.encode(), table.token.encode()):
+        return EDIT
+    if secrets.compare_digest(token.encode(), table.view_token.encode()):
+        return VIEW
+    return None
+
+
+def bearer_token(request) -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def _grants(request) -> dict:
+    return request.session.get("tables", {})
+
+
+def grant(request, table: Table, rights: str) -> None:
+    grants = _grants(request)
+    # Never downgrade: a phone holding the edit link keeps edit rights after opening a view link.
+    if grants.get(table.id) != EDIT:
+        grants[table.id] = rights
+    request.session["tables"] = grants
+
+
+def session_rights(request, table_id: str) -> str | None:
+    return _grants(request).get(table_id)
+
+
+def known_table_ids(request) -> list[str]:
+    return list(_grants(request))

@@ -1,0 +1,248 @@
+"""The JSON API v1 of shared/API.md: thin handlers over services, errors in one shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from ninja import NinjaAPI, Schema
+from ninja.errors import HttpError, ValidationError
+from ninja.security import HttpBearer
+from pydantic import Field
+
+from companion.games import base, registry
+
+from . import access, services
+from .models import Table
+
+
+class TableToken(HttpBearer):
+    """Documents the bearer scheme; the token itself is checked per table in `_table`, after
+    the table is found, so an unknown table is a 404 whatever the header says."""
+
+    def __call__(self, request):
+        return self.Marker()
+
+    class Marker:
+        def __bool__(self):
+            return True
+
+    def authenticate(self, request, token):  # pragma: no cover - __call__ never defers here
+        return token
+
+
+api = NinjaAPI(
+    title="Table Companion API",
+    version="1",
+    description="Enter what happened at a physical game table; the server checks the rules.",
+    urls_namespace="api",
+)
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, error: dict):
+        self.status = status
+        self.error = error
+
+
+def error_body(code: str, message: str, rule: str | None = None, **extra) -> dict:
+    return {"error": {"code": code, "message": message, "rule": rule, **extra}}
+
+
+@api.exception_handler(ApiError)
+def on_api_error(request, exc: ApiError):
+    return api.create_response(request, {"error": exc.error}, status=exc.status)
+
+
+@api.exception_handler(base.ActionError)
+def on_action_error(request, exc: base.ActionError):
+    return api.create_response(request, {"error": exc.as_dict()}, status=exc.status)
+
+
+@api.exception_handler(services.StaleVersion)
+def on_stale(request, exc: services.StaleVersion):
+    return api.create_response(request, {"error": {**exc.error.as_dict(), "table": exc.table}}, status=409)
+
+
+@api.exception_handler(ValidationError)
+def on_validation_error(request, exc: ValidationError):
+    # API.md: a malformed body or a field of the wrong shape is a 400 (ninja's default is 422).
+    first = exc.errors[0] if exc.errors else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    message = first.get("msg", "The request is malformed.")
+    text = f"{where}: {message}" if where else message
+    return api.create_response(request, error_body("bad_request", text), status=400)
+
+
+@api.exception_handler(HttpError)
+def on_http_error(request, exc: HttpError):
+    return api.create_response(request, error_body("bad_request", str(exc)), status=exc.status_code)
+
+
+# --- Schemas --------------------------------------------------------------------------------
+
+
+class ErrorDetail(Schema):
+    code: str
+    message: str
+    rule: str | None = None
+    table: dict | None = None
+
+
+class ErrorOut(Schema):
+    error: ErrorDetail
+
+
+class GameOut(Schema):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+
+
+class PlayerOut(Schema):
+    seat: int
+    name: str
+
+
+class ScoreOut(Schema):
+    seat: int
+    total: int
+    breakdown: dict[str, Any]
+
+
+class ExpectOut(Schema):
+    actions: list[str]
+    seats: list[int]
+
+    model_config = {"extra": "allow"}
+
+
+class TableOut(Schema):
+    id: str
+    game: str
+    version: int
+    status: str
+    players: list[PlayerOut]
+    expect: ExpectOut
+    state: dict[str, Any]
+    scores: list[ScoreOut]
+    winners: list[int] | None
+    end_reason: str | None
+
+
+class CreatedTableOut(TableOut):
+    token: str
+    view_token: str
+    url: str
+    view_url: str
+
+
+class CreateTableIn(Schema):
+    game: str
+    players: list[str]
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionIn(Schema):
+    action: dict[str, Any]
+    expected_version: int
+    idempotency_key: str | None = Field(default=None, max_length=64)
+
+
+class UndoIn(Schema):
+    expected_version: int
+
+
+class EventOut(Schema):
+    seq: int
+    action: dict[str, Any]
+    at: str
+
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
+WRITE_ERRORS = {**ERRORS, 409: ErrorOut, 422: ErrorOut}
+
+
+# --- Helpers --------------------------------------------------------------------------------
+
+
+def _table(request: HttpRequest, table_id: str, write: bool = False) -> Table:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise ApiError(404, error_body("not_found", "There is no table with this id.")["error"])
+    rights = access.rights_for_token(table, access.bearer_token(request))
+    if rights is None:
+        raise ApiError(401, error_body("unauthorized", "This table needs its token.")["error"])
+    if write and rights != access.EDIT:
+        raise ApiError(403, error_body("read_only", "The view token can only read this table.")["error"])
+    return table
+
+
+def share_urls(table: Table) -> dict:
+    return {
+        "url": reverse("tables:join", args=[table.id, table.token]),
+        "view_url": reverse("tables:join", args=[table.id, table.view_token]),
+    }
+
+
+# --- Endpoints ------------------------------------------------------------------------------
+
+
+@api.get("/games", response=list[GameOut], tags=["games"])
+def list_games(request):
+    return [
+        {
+            "slug": engine.slug,
+            "name": engine.name,
+            "min_players": engine.min_players,
+            "max_players": engine.max_players,
+            "options": engine.options,
+        }
+        for engine in registry.all_engines()
+    ]
+
+
+@api.post("/tables", response={201: CreatedTableOut, **ERRORS}, tags=["tables"])
+def create_table(request, body: CreateTableIn):
+    table = services.create_table(body.game, body.players, body.options)
+    return 201, {
+        **services.table_json(table),
+        "token": table.token,
+        "view_token": table.view_token,
+        **share_urls(table),
+    }
+
+
+@api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, auth=TableToken(), tags=["tables"])
+def get_table(request, table_id: str):
+    return services.table_json(_table(request, table_id))
+
+
+@api.post(
+    "/tables/{table_id}/actions", response={200: TableOut, **WRITE_ERRORS}, auth=TableToken(), tags=["tables"]
+)
+def post_action(request, table_id: str, body: ActionIn):
+    _table(request, table_id, write=True)
+    return services.play_action(table_id, body.action, body.expected_version, body.idempotency_key)
+
+
+@api.post(
+    "/tables/{table_id}/undo", response={200: TableOut, **WRITE_ERRORS}, auth=TableToken(), tags=["tables"]
+)
+def post_undo(request, table_id: str, body: UndoIn):
+    _table(request, table_id, write=True)
+    return services.undo(table_id, body.expected_version)
+
+
+@api.get(
+    "/tables/{table_id}/events", response={200: list[EventOut], **ERRORS}, auth=TableToken(), tags=["tables"]
+)
+def list_events(request, table_id: str):
+    table = _table(request, table_id)
+    return [
+        {"seq": event.seq, "action": event.action, "at": event.created.isoformat()}
+        for event in table.events.filter(undone=False).order_by("seq")
+    ]

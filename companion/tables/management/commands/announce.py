@@ -1,0 +1,41 @@
+"""Print where the app is served; on 0.0.0.0 also the LAN address and a QR code for the phones."""
+
+import io
+import socket
+
+import segno
+from django.core.management.base import BaseCommand
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, from its own name (no traffic sent)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return sorted({info[4][0] for info in infos if not info[4][0].startswith("127.")})
+
+
+class Command(BaseCommand):
+    help = "Print the address to open (and a QR code of the LAN address when serving on 0.0.0.0)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", default="8000")
+
+    def handle(self, *args, host, port, **options):
+        local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        self.stdout.write(f"Table Companion: open http://{local}:{port}/")
+        if host not in ("0.0.0.0", "::"):
+            self.stdout.write("(Serve on your network for the phones at the table: make run HOST=0.0.0.0)")
+            return
+        addresses = lan_addresses()
+        if not addresses:
+            self.stdout.write("No LAN address found: check the Wi-Fi connection.")
+            return
+        for address in addresses:
+            self.stdout.write(f"On the phones at the table: http://{address}:{port}/")
+        url = f"http://{addresses[0]}:{port}/"
+        drawing = io.StringIO()
+        segno.make(url, error="l").terminal(out=drawing, compact=True)
+        self.stdout.write(drawing.getvalue())

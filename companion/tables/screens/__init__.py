@@ -1,0 +1,15 @@
+"""Per game, how its screens turn a posted form into an action. No rules here: the engine judges."""
+
+from importlib import import_module
+
+SCREENS = {
+    "dogo-dash": "companion.tables.screens.dogo_dash",
+}
+
+
+def for_game(slug: str):
+    return import_module(SCREENS[slug])
+
+
+def template_dir(slug: str) -> str:
+    return "tables/" + slug.replace("-", "_")

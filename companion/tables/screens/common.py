@@ -1,0 +1,55 @@
+"""Screen helpers every game shares: the scoreboard rows and the result's sentences."""
+
+from __future__ import annotations
+
+
+def scoreboard(data: dict, notes: dict[int, str] | None = None) -> list[dict]:
+    notes = notes or {}
+    totals = [score["total"] for score in data["scores"]]
+    top = max(totals) if totals else None
+    leaders = sum(1 for total in totals if total == top)
+    return [
+        {
+            "seat": player["seat"],
+            "name": player["name"],
+            "total": totals[player["seat"]],
+            # Only one player can "lead"; a tie at the top highlights nobody.
+            "leading": top is not None and top > 0 and leaders == 1 and totals[player["seat"]] == top,
+            "note": notes.get(player["seat"], ""),
+        }
+        for player in data["players"]
+    ]
+
+
+def and_join(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def result(data: dict, parts: list[tuple[str, str]], end_texts: dict[str, str], unit: str) -> dict:
+    """The finished table: who won, why it ended, and each seat's breakdown in `parts` order."""
+    if data["status"] != "finished":
+        return {}
+    names = [player["name"] for player in data["players"]]
+    winners = data["winners"] or []
+    best = data["scores"][winners[0]]["total"] if winners else 0
+    winner_names = and_join([names[seat] for seat in winners])
+    if len(winners) == 1:
+        winner_text = f"{winner_names} wins with {best} {unit}"
+    else:
+        winner_text = f"{winner_names} share the win with {best} {unit}"
+    return {
+        "winner_text": winner_text,
+        "end_text": end_texts.get(data["end_reason"], data["end_reason"] or ""),
+        "breakdown_parts": [{"key": key, "label": label} for key, label in parts],
+        "breakdown_rows": [
+            {
+                "name": names[score["seat"]],
+                "values": [score["breakdown"].get(key, 0) for key, _ in parts],
+                "total": score["total"],
+                "winner": score["seat"] in winners,
+            }
+            for score in data["scores"]
+        ],
+    }

@@ -1,0 +1,166 @@
+"""The one way state changes: create a table, play an action, undo the last one.
+
+Every write locks the table row, checks the version the client saw, runs the engine on the stored
+snapshot (no replay), appends the event and bumps the version, all in one transaction.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from companion.games import base, registry
+
+from .models import Event, Player, Seat, Table
+
+NAME_MAX = 40
+
+
+class StaleVersion(Exception):
+    """The client wrote against an old version; carries the fresh table."""
+
+    def __init__(self, table: dict):
+        super().__init__("stale version")
+        self.table = table
+        self.error = base.ActionError(
+            "stale_version",
+            f"The table has moved on to version {table['version']}: look again and retry.",
+        )
+
+
+def engine_for(table: Table) -> base.Engine:
+    return registry.get(table.game)
+
+
+def seat_names(table: Table) -> list[str]:
+    return [seat.player.name for seat in table.seats.select_related("player")]
+
+
+def table_json(table: Table, names: list[str] | None = None) -> dict:
+    """The table as the API answers it (API.md, "A table is")."""
+    engine = engine_for(table)
+    names = seat_names(table) if names is None else names
+    state = table.snapshot
+    result = engine.result(state)
+    return {
+        "id": table.id,
+        "game": table.game,
+        "version": table.version,
+        "status": table.status,
+        "players": [{"seat": i, "name": name} for i, name in enumerate(names)],
+        "expect": engine.expect(state),
+        "state": state,
+        "scores": engine.scores(state),
+        "winners": result["winners"] if result else None,
+        "end_reason": result["end_reason"] if result else None,
+    }
+
+
+def clean_name(raw) -> str:
+    name = " ".join(str(raw).split())
+    if not name:
+        raise base.BadAction("bad_player_name", "Every player needs a name.")
+    if len(name) > NAME_MAX:
+        raise base.BadAction("bad_player_name", f"A name has at most {NAME_MAX} characters.")
+    return name
+
+
+def find_or_create_player(name: str) -> Player:
+    player = Player.objects.filter(name__iexact=name).first()
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name)
+    except IntegrityError:
+        # Another table created the same person a moment ago (unique on lower(name)).
+        return Player.objects.get(name__iexact=name)
+
+
+def create_table(game: str, players: list, options: dict | None) -> Table:
+    """Validate everything first, then write: a refused table leaves no rows behind."""
+    if game not in registry.GAMES:
+        known = ", ".join(registry.GAMES)
+        raise base.BadAction("unknown_game", f"There is no game '{game}' (known: {known}).")
+    engine = registry.get(game)
+    if not isinstance(players, list):
+        raise base.BadAction("bad_players", "Players must be a list of names.")
+    base.check_players(engine, len(players))
+    names = [clean_name(name) for name in players]
+    if len({name.lower() for name in names}) != len(names):
+        raise base.BadAction("duplicate_player", "Each player can sit at a table only once.")
+    options = base.validate_options(engine, options)
+    state = engine.setup(len(names), options)
+    with transaction.atomic():
+        table = Table.objects.create(game=game, options=options, snapshot=state)
+        for position, name in enumerate(names):
+            Seat.objects.create(table=table, player=find_or_create_player(name), position=position)
+    return table
+
+
+def _mark_status(table: Table, engine: base.Engine) -> None:
+    over = engine.result(table.snapshot) is not None
+    table.status = Table.Status.FINISHED if over else Table.Status.IN_PROGRESS
+    if over and table.finished is None:
+        table.finished = timezone.now()
+    if not over:
+        table.finished = None
+
+
+def _check_version(table: Table, expected_version, names: list[str]) -> None:
+    if not base.is_int(expected_version):
+        raise base.BadAction("bad_version", "'expected_version' must be the table's version number.")
+    if expected_version != table.version:
+        raise StaleVersion(table_json(table, names))
+
+
+def play_action(table_id: str, action, expected_version, idempotency_key: str | None = None) -> dict:
+    """Apply one action; returns the table. Raises StaleVersion or base.ActionError."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        if idempotency_key:
+            done = table.events.filter(idempotency_key=idempotency_key).first()
+            if done is not None:
+                return done.response
+        names = seat_names(table)
+        _check_version(table, expected_version, names)
+        engine = engine_for(table)
+        before = table.snapshot
+        table.snapshot = base.play(engine, before, action)
+        text = engine.describe(before, action, names)
+        table.version += 1
+        _mark_status(table, engine)
+        table.save()
+        response = table_json(table, names)
+        last_seq = table.events.aggregate(last=Max("seq"))["last"] or 0
+        Event.objects.create(
+            table=table,
+            seq=last_seq + 1,
+            action=action,
+            text=text,
+            idempotency_key=idempotency_key or None,
+            response=response,
+        )
+        return response
+
+
+def undo(table_id: str, expected_version) -> dict:
+    """Take back the last live entry and rebuild the snapshot from the log."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        names = seat_names(table)
+        _check_version(table, expected_version, names)
+        live = list(table.events.filter(undone=False).order_by("seq"))
+        if not live:
+            raise base.RuleViolation("nothing_to_undo", "There is no entry to take back.")
+        live[-1].undone = True
+        live[-1].save(update_fields=["undone"])
+        engine = engine_for(table)
+        table.snapshot = base.replay(
+            engine, len(names), table.options, [event.action for event in live[:-1]]
+        )
+        table.version += 1
+        _mark_status(table, engine)
+        table.save()
+        return table_json(table, names)

@@ -1,0 +1,190 @@
+"""The pages: fetch, call the service, render. No rules here."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from companion.games import base, registry
+
+from . import access, qr, screens, services
+from .forms import NewTableForm, known_player_names
+from .models import Table
+
+
+def home(request):
+    known = access.known_table_ids(request)
+    mine = Table.objects.filter(pk__in=known).order_by("-created")[:20]
+    return render(
+        request,
+        "tables/home.html",
+        {"engines": registry.all_engines(), "my_tables": [_summary(table) for table in mine]},
+    )
+
+
+def _summary(table: Table) -> dict:
+    engine = services.engine_for(table)
+    return {
+        "table": table,
+        "engine": engine,
+        "names": services.seat_names(table),
+        "scores": engine.scores(table.snapshot),
+    }
+
+
+def new_table(request, slug: str):
+    if slug not in registry.GAMES:
+        raise Http404("No such game")
+    engine = registry.get(slug)
+    form = NewTableForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.create_table(slug, form.cleaned_data["names"], form.cleaned_data["options"])
+        except base.ActionError as error:
+            form.add_error(None, error.message)
+        else:
+            access.grant(request, table, access.EDIT)
+            return redirect("tables:table", table.id)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "tables/new.html",
+        {"engine": engine, "form": form, "known_players": known_player_names()},
+        status=status,
+    )
+
+
+def join(request, table_id: str, token: str):
+    """A share link: remember the rights in this phone's session, then drop the token from the URL."""
+    table = get_object_or_404(Table, pk=table_id)
+    rights = access.rights_for_token(table, token)
+    if rights is None:
+        raise Http404("No such table")
+    access.grant(request, table, rights)
+    return redirect("tables:table", table.id)
+
+
+def _load(request, table_id: str) -> tuple[Table, str]:
+    table = get_object_or_404(Table, pk=table_id)
+    rights = access.session_rights(request, table.id)
+    if rights is None:
+        raise Http404("No such table")
+    return table, rights
+
+
+def _context(request, table: Table, rights: str, error: base.ActionError | None = None, notice: str = ""):
+    data = services.table_json(table)
+    screen = screens.for_game(table.game)
+    events = list(table.events.filter(undone=False).order_by("-seq")[:200])
+    return {
+        "table": table,
+        "data": data,
+        "engine": services.engine_for(table),
+        "can_edit": rights == access.EDIT,
+        "names": [player["name"] for player in data["players"]],
+        "game_dir": screens.template_dir(table.game),
+        "screen": screen.context(data),
+        "events": events,
+        "error": error,
+        "notice": notice,
+        "form_key": uuid.uuid4().hex,
+    }
+
+
+def table_page(request, table_id: str):
+    table, rights = _load(request, table_id)
+    context = _context(request, table, rights)
+    if rights == access.EDIT:
+        context["share"] = {
+            "edit": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.token])),
+            "view": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token])),
+        }
+    else:
+        context["share"] = {
+            "view": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token]))
+        }
+    return render(request, "tables/table.html", context)
+
+
+def _render_live(request, table: Table, rights: str, error=None, notice="", status=200):
+    """After a write: the live region for htmx, the whole page otherwise."""
+    context = _context(request, table, rights, error=error, notice=notice)
+    if request.htmx:
+        # htmx 2 leaves 4xx answers unswapped, so a refusal is a 200 carrying its message.
+        return render(request, "tables/table.html#live", context)
+    if error is None and not notice:
+        return redirect("tables:table", table.id)
+    return render(request, "tables/table.html", context, status=status)
+
+
+def _write(request, table_id: str, run) -> HttpResponse:
+    table, rights = _load(request, table_id)
+    if rights != access.EDIT:
+        return HttpResponseForbidden("This link can only watch the table.")
+    error, notice, status = None, "", 200
+    try:
+        run(table)
+    except base.ActionError as exc:
+        error, status = exc, exc.status
+    except services.StaleVersion:
+        notice, status = "Another phone entered something first. Here is the table now.", 409
+    table.refresh_from_db()
+    return _render_live(request, table, rights, error=error, notice=notice, status=status)
+
+
+@require_POST
+def act(request, table_id: str):
+    def run(table: Table):
+        data = services.table_json(table)
+        action = screens.for_game(table.game).action_from_form(request.POST, data)
+        services.play_action(
+            table.id,
+            action,
+            _int(request.POST.get("expected_version")),
+            (request.POST.get("idempotency_key") or "")[:64] or None,
+        )
+
+    return _write(request, table_id, run)
+
+
+@require_POST
+def undo(request, table_id: str):
+    return _write(
+        request, table_id, lambda table: services.undo(table.id, _int(request.POST.get("expected_version")))
+    )
+
+
+@require_GET
+def poll(request, table_id: str):
+    """Answers 204 while the version the phone shows is current: one indexed query, no rendering."""
+    if access.session_rights(request, table_id) is None:
+        raise Http404("No such table")
+    version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("No such table")
+    if str(version) == request.GET.get("v"):
+        return HttpResponse(status=204)
+    table, rights = _load(request, table_id)
+    return render(request, "tables/table.html#live", _context(request, table, rights))
+
+
+@require_GET
+def qr_code(request, table_id: str, kind: str):
+    table, rights = _load(request, table_id)
+    if kind == "edit" and rights != access.EDIT:
+        return HttpResponseForbidden("Only a phone with the edit link can share it.")
+    token = table.token if kind == "edit" else table.view_token
+    url = request.build_absolute_uri(reverse("tables:join", args=[table.id, token]))
+    return HttpResponse(qr.svg(url), content_type="image/svg+xml")
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
