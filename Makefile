@@ -12,13 +12,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Reinstall only when the pinned requirements change.
-$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+$(STAMP): requirements.txt | $(BIN)/python
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements-dev.txt
+	$(BIN)/pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
 install: $(STAMP)
 
+# On a LAN the phones reach the app by this machine's address, whatever it is today.
+run: export ALLOWED_HOSTS ?= *
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0

@@ -44,6 +44,7 @@ class Engine(Protocol):
     min_players: int
     max_players: int
     options: dict  # option name -> default value
+    action_types: tuple[str, ...]  # every action type the game knows
 
     def setup(self, players: int, options: dict) -> dict: ...
 
@@ -116,6 +117,8 @@ def play(engine: Engine, state: dict, action: Any) -> dict:
     require(isinstance(action, dict), "The action must be an object.")
     kind = action.get("type")
     require(isinstance(kind, str) and kind != "", "The action needs a 'type' string.")
+    known = engine.action_types
+    require(kind in known, f"{engine.name} has no action {kind!r}: use {' or '.join(map(repr, known))}.")
     if engine.result(state) is not None:
         raise RuleViolation("game_over", "The game is over: no more entries can be made.")
     expected = engine.expect(state)

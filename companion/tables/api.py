@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
-from ninja import NinjaAPI, Schema
+from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError, ValidationError
 from ninja.security import HttpBearer
 from pydantic import Field
@@ -208,12 +208,15 @@ def list_games(request):
 @api.post("/tables", response={201: CreatedTableOut, **ERRORS}, tags=["tables"])
 def create_table(request, body: CreateTableIn):
     table = services.create_table(body.game, body.players, body.options)
-    return 201, {
-        **services.table_json(table),
-        "token": table.token,
-        "view_token": table.view_token,
-        **share_urls(table),
-    }
+    return Status(
+        201,
+        {
+            **services.table_json(table),
+            "token": table.token,
+            "view_token": table.view_token,
+            **share_urls(table),
+        },
+    )
 
 
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, auth=TableToken(), tags=["tables"])

@@ -49,7 +49,9 @@ class NewTableForm(forms.Form):
         names = [data.get(f"player_{i}") for i in range(self.engine.max_players)]
         names = [" ".join(name.split()) for name in names if name and name.strip()]
         if len(names) < self.engine.min_players:
-            raise forms.ValidationError(f"{self.engine.name} needs at least {self.engine.min_players} players.")
+            raise forms.ValidationError(
+                f"{self.engine.name} needs at least {self.engine.min_players} players."
+            )
         lowered = [name.lower() for name in names]
         if len(set(lowered)) != len(lowered):
             raise forms.ValidationError("Each player can sit at the table only once.")

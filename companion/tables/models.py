@@ -63,6 +63,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
         ]
 
+    def __str__(self):
+        return f"{self.table_id} seat {self.position}"
+
 
 class Event(models.Model):
     """One entry of a table's log. Rows are never deleted; undo only marks them."""
@@ -72,7 +75,8 @@ class Event(models.Model):
     action = models.JSONField()
     # The log sentence is written once, from the state the action was applied to.
     text = models.TextField(blank=True)
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    # NULL, not "", when absent: the unique constraint below must not treat keyless entries as repeats.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     # The table as answered to the write, so that a retried key gets the same answer.
     response = models.JSONField(null=True, blank=True)
     undone = models.BooleanField(default=False)
@@ -82,7 +86,8 @@ class Event(models.Model):
         ordering = ["seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="event_seq_unique"),
-            models.UniqueConstraint(
-                fields=["table", "idempotency_key"], name="event_idempotency_key_unique"
-            ),
+            models.UniqueConstraint(fields=["table", "idempotency_key"], name="event_idempotency_key_unique"),
         ]
+
+    def __str__(self):
+        return f"{self.table_id} #{self.seq}"

@@ -157,9 +157,7 @@ def undo(table_id: str, expected_version) -> dict:
         live[-1].undone = True
         live[-1].save(update_fields=["undone"])
         engine = engine_for(table)
-        table.snapshot = base.replay(
-            engine, len(names), table.options, [event.action for event in live[:-1]]
-        )
+        table.snapshot = base.replay(engine, len(names), table.options, [event.action for event in live[:-1]])
         table.version += 1
         _mark_status(table, engine)
         table.save()

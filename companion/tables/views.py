@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,6 +14,7 @@ from companion.games import base, registry
 from . import access, qr, screens, services
 from .forms import NewTableForm, known_player_names
 from .models import Table
+from .screens import common
 
 
 def home(request):
@@ -79,6 +79,7 @@ def _load(request, table_id: str) -> tuple[Table, str]:
 
 def _context(request, table: Table, rights: str, error: base.ActionError | None = None, notice: str = ""):
     data = services.table_json(table)
+    names = [player["name"] for player in data["players"]]
     screen = screens.for_game(table.game)
     events = list(table.events.filter(undone=False).order_by("-seq")[:200])
     return {
@@ -86,11 +87,12 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "data": data,
         "engine": services.engine_for(table),
         "can_edit": rights == access.EDIT,
-        "names": [player["name"] for player in data["players"]],
+        "names": names,
         "game_dir": screens.template_dir(table.game),
         "screen": screen.context(data),
         "events": events,
         "error": error,
+        "error_text": common.name_seats(error.message, names) if error else "",
         "notice": notice,
         "form_key": uuid.uuid4().hex,
     }

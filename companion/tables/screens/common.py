@@ -2,6 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
+SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def name_seats(message: str, names: list[str]) -> str:
+    """Engines speak of seats as the API does ("Seat 2"); people read names ("Cleo")."""
+
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return SEAT_MENTION.sub(name, message)
+
 
 def scoreboard(data: dict, notes: dict[int, str] | None = None) -> list[dict]:
     notes = notes or {}

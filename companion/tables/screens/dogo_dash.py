@@ -53,7 +53,12 @@ def _last(state: dict, names: list[str]) -> dict | None:
     return {
         **last,
         "shown": [
-            {"name": names[int(seat)], "icon": ICONS[kind], "label": LABELS[kind], "best": int(seat) in last["seats"]}
+            {
+                "name": names[int(seat)],
+                "icon": ICONS[kind],
+                "label": LABELS[kind],
+                "best": int(seat) in last["seats"],
+            }
             for seat, kind in last["cards"].items()
         ],
         "catnip_names": [names[seat] for seat in last["catnip"]],
@@ -65,7 +70,10 @@ def action_from_form(post, data: dict) -> dict:
     """Turn the posted buttons into an action; the engine decides whether it is legal."""
     expect = data["expect"]
     if "collect" in expect["actions"]:
-        return {"type": "collect", "dogo_dash": [seat for seat in expect["seats"] if post.get(f"dash_{seat}")]}
+        return {
+            "type": "collect",
+            "dogo_dash": [seat for seat in expect["seats"] if post.get(f"dash_{seat}")],
+        }
     cards, catnip = {}, []
     for seat in expect["seats"]:
         choice = post.get(f"card_{seat}", "")

@@ -8,12 +8,20 @@ from django.core.management.base import BaseCommand
 
 
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, from its own name (no traffic sent)."""
+    """This machine's IPv4 addresses other than loopback. No traffic is sent: connecting a UDP
+    socket only asks the kernel which local address would route to the (documentation) address."""
+    found = set()
     try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        found |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
     except OSError:
-        return []
-    return sorted({info[4][0] for info in infos if not info[4][0].startswith("127.")})
+        pass
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    return sorted(address for address in found if not address.startswith(("127.", "0.")))
 
 
 class Command(BaseCommand):

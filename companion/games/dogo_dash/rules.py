@@ -1,0 +1,531 @@
+"""Dogo Dash rules (seeds/003_ca09bca1fb7a5bdd.txt, rulings DD-1..DD-11 in RULINGS.md).
+
+A round: every seat reveals one card at once (one `reveal` action carries all of them), the
+strongest kind takes the pot, tied seats reveal again among themselves, then hands refill from the
+deck. Hands are secret, so the state holds only counts; what the engine can check is that a reveal
+never shows more of a kind than the deck holds, given what has been seen face up (DD-11).
+
+A round's life: phase "reveal" (first reveal, then tie-breaks) -> optionally "collect" (the
+Dogo Dash variant: losers who revealed a dog may dash) -> refill -> next round, or "over".
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+from ..base import RuleViolation, check_players, is_int, require
+
+KINDS = ("cat", "dog", "bear", "cookie", "good_boy")
+# DD-2: the kinds each kind beats. A good boy beats nothing: it forces a tie (DD-3).
+BEATS = {
+    "cat": {"cookie"},
+    "dog": {"cat"},
+    "bear": {"dog", "cat"},
+    "cookie": {"dog", "bear"},
+    "good_boy": set(),
+}
+WORDS = {"cat": "cat", "dog": "dog", "bear": "bear", "cookie": "cookie", "good_boy": "good boy"}
+BREAKDOWN = ("won", "split", "catnip", "dash")
+
+COMPONENTS_FILE = Path(__file__).with_name("components.json")
+
+
+def load_components(path: Path) -> tuple[dict[str, int], int]:
+    """The deck list and hand size from `path`; a broken file raises ValueError naming the problem."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"Dogo Dash components file {path} cannot be read: {error}") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"Dogo Dash components file {path} must hold an object.")
+    deck, hand = data.get("deck"), data.get("hand_size")
+    if not isinstance(deck, dict) or set(deck) != set(KINDS):
+        raise ValueError(f"Dogo Dash components file {path}: 'deck' must count exactly {', '.join(KINDS)}.")
+    if not all(is_int(n) and n >= 0 for n in deck.values()):
+        raise ValueError(
+            f"Dogo Dash components file {path}: every count in 'deck' must be a whole number >= 0."
+        )
+    if not is_int(hand) or hand < 1:
+        raise ValueError(f"Dogo Dash components file {path}: 'hand_size' must be a whole number >= 1.")
+    # Five seats must be dealt and still leave a deck to draw from (DD-1).
+    if sum(deck.values()) <= 5 * hand:
+        raise ValueError(
+            f"Dogo Dash components file {path}: the deck is too small to deal 5 hands of {hand}."
+        )
+    return {kind: deck[kind] for kind in KINDS}, hand
+
+
+DECK, HAND_SIZE = load_components(COMPONENTS_FILE)
+DECK_TOTAL = sum(DECK.values())
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def strongest(cards: dict[int, str]) -> tuple[str, list[int]]:
+    """DD-3: the strongest kind of a reveal and the seats that revealed it (several: a tie)."""
+    kinds = set(cards.values())
+    if len(cards) == 1:
+        # Pinned decision: a seat revealing alone wins, even with a good boy (there is nobody to tie).
+        kind = next(iter(kinds))
+    elif "good_boy" in kinds:
+        return "good_boy", sorted(cards)
+    elif "cat" in kinds and "cookie" in kinds:
+        kind = "cat"  # DD-3: the designer's own description, whatever else was revealed
+    else:
+        kind = next(k for k in kinds if not any(k in BEATS[other] for other in kinds))
+    return kind, sorted(seat for seat, k in cards.items() if k == kind)
+
+
+def counted(n: int, kind: str) -> str:
+    word = WORDS[kind]
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def with_article(kind: str) -> str:
+    return f"a {WORDS[kind]}"
+
+
+def and_join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def seat_list(value, field: str) -> list[int]:
+    require(
+        isinstance(value, list) and all(is_int(seat) for seat in value),
+        f"'{field}' must be a list of seat numbers, e.g. [1, 2].",
+    )
+    return value
+
+
+def parse_cards(value) -> dict[int, str]:
+    require(isinstance(value, dict), '\'cards\' must be an object from seat to kind, e.g. {"0": "cat"}.')
+    cards = {}
+    for key, kind in value.items():
+        require(
+            isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
+            f'\'cards\' keys are seat numbers written as strings ("0", "1"), not {key!r}.',
+        )
+        require(
+            isinstance(kind, str) and kind in KINDS,
+            f"Seat {key} shows {kind!r}, which is no Dogo Dash card: use one of {', '.join(KINDS)}.",
+        )
+        cards[int(key)] = kind
+    return dict(sorted(cards.items()))
+
+
+def check_unseen(state: dict, shown: Counter, what: str = "this reveal shows") -> None:
+    """DD-11: nothing may show more of a kind than the deck holds beyond what was already seen."""
+    for kind in KINDS:
+        seen, total = state["seen"][kind], DECK[kind]
+        if shown[kind] and seen + shown[kind] > total:
+            if seen >= total:
+                message = (
+                    f"All {counted(total, kind)} have already been seen (DD-11): nobody can reveal another."
+                )
+            else:
+                left = total - seen
+                message = (
+                    f"Only {counted(left, kind)} {'is' if left == 1 else 'are'} still unseen "
+                    f"({seen} of {total} seen), but {what} {shown[kind]} (DD-11)."
+                )
+            raise RuleViolation("card_count", message, "DD-11")
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine
+
+
+class DogoDash:
+    slug = "dogo-dash"
+    name = "Dogo Dash"
+    min_players = 2
+    max_players = 5
+    options = {"catnip": False, "dogo_dash": False}
+    action_types = ("reveal", "collect")
+    action_types = ("reveal", "collect")
+
+    # --- setup and questions ----------------------------------------------------------------
+
+    def setup(self, players: int, options: dict) -> dict:
+        check_players(self, players)
+        options = {**self.options, **(options or {})}
+        return {
+            "options": {name: bool(options[name]) for name in self.options},
+            "round": 1,
+            "phase": "reveal",
+            "last_round": False,
+            "deck": DECK_TOTAL - HAND_SIZE * players,  # DD-1
+            "pot": 0,
+            "super_pot": 0,
+            "discarded": 0,
+            "seen": {kind: 0 for kind in KINDS},
+            "contenders": list(range(players)),
+            "reveals": [],
+            "catnipped": [],
+            "round_dogs": [],
+            "winner": None,
+            "last": None,
+            "end_reason": None,
+            "seats": [
+                {"hand": HAND_SIZE, "pile": 0, **{part: 0 for part in BREAKDOWN}} for _ in range(players)
+            ],
+        }
+
+    def expect(self, state: dict) -> dict:
+        phase = state["phase"]
+        base = {
+            "phase": phase,
+            "last_round": state["last_round"],
+            "tie_break": phase == "reveal" and bool(state["reveals"]),
+            "catnip": [],
+            "winner": state["winner"],
+        }
+        if phase == "over":
+            return {"actions": [], "seats": [], **base}
+        if phase == "collect":
+            return {"actions": ["collect"], "seats": self._dashers(state), **base}
+        return {
+            "actions": ["reveal"],
+            "seats": list(state["contenders"]),
+            **base,
+            "catnip": self._catnippers(state),
+        }
+
+    def scores(self, state: dict) -> list[dict]:
+        return [
+            {"seat": i, "total": seat["pile"], "breakdown": {part: seat[part] for part in BREAKDOWN}}
+            for i, seat in enumerate(state["seats"])
+        ]
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != "over":
+            return None
+        top = max(seat["pile"] for seat in state["seats"])
+        winners = [i for i, seat in enumerate(state["seats"]) if seat["pile"] == top]  # DD-8
+        return {"winners": winners, "end_reason": state["end_reason"]}
+
+    def _catnippers(self, state: dict) -> list[int]:
+        """DD-9: seats that may catnip now: option on, a round's first reveal, not the last round."""
+        if not state["options"]["catnip"] or state["last_round"] or state["reveals"]:
+            return []
+        if state["seen"]["cat"] + HAND_SIZE > DECK["cat"]:
+            return []  # DD-11: nobody can hold 4 unseen cats
+        return [s for s in state["contenders"] if state["seats"][s]["hand"] == HAND_SIZE]
+
+    def _dashers(self, state: dict) -> list[int]:
+        """DD-10: losers of a won round who revealed a dog in it and still hold a card."""
+        if not state["options"]["dogo_dash"] or state["winner"] is None or state["last_round"]:
+            return []
+        if state["seen"]["dog"] >= DECK["dog"]:
+            return []  # DD-11: no unseen dog is left to dash with
+        return [s for s in state["round_dogs"] if s != state["winner"] and state["seats"][s]["hand"] > 0]
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def apply(self, state: dict, action: dict) -> dict:
+        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        require(isinstance(action, dict), "The action must be an object.")
+        kind = action.get("type")
+        fields = {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
+        require(kind in self.action_types, f"Dogo Dash has no action {kind!r}: use 'reveal' or 'collect'.")
+        extra = sorted(set(action) - fields[kind])
+        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        if kind == "reveal":
+            require("cards" in action, "A reveal needs 'cards': the card each seat shows.")
+            cards = parse_cards(action["cards"])
+            catnip = seat_list(action.get("catnip", []), "catnip")
+        else:
+            dash = seat_list(action.get("dogo_dash", []), "dogo_dash")
+
+        if state["phase"] == "over":
+            raise RuleViolation("game_over", "The game is over: no more entries can be made.", None)
+        expected = "reveal" if state["phase"] == "reveal" else "collect"
+        if kind != expected:
+            raise RuleViolation("unexpected_action", f"The game waits for {expected}, not {kind}.", None)
+        if kind == "reveal":
+            self._reveal(state, cards, catnip)
+        else:
+            self._collect(state, dash)
+        return state
+
+    def _check_seats(self, state: dict, seats: list[int], what: str, rule: str) -> None:
+        """Seats named in a list exist and appear once (`what` a seat does at most once a round)."""
+        players = len(state["seats"])
+        for seat in seats:
+            if not 0 <= seat < players:
+                raise RuleViolation(
+                    "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1}).", None
+                )
+        twice = sorted(s for s, n in Counter(seats).items() if n > 1)
+        if twice:
+            raise RuleViolation(
+                "listed_twice", f"Seat {twice[0]} is listed twice: a seat {what} at most once a round.", rule
+            )
+
+    def _reveal(self, state: dict, cards: dict[int, str], catnip: list[int]) -> None:
+        seats, contenders = state["seats"], state["contenders"]
+        tie_break = bool(state["reveals"])
+        self._check_seats(state, list(cards), "reveals", "DD-3")
+        self._check_seats(state, catnip, "plays catnip", "DD-9")
+        if catnip:
+            if not state["options"]["catnip"]:
+                raise RuleViolation("catnip_off", "The catnip variant is off at this table.", "DD-9")
+            if state["last_round"]:
+                raise RuleViolation("catnip_last_round", "Catnip cannot be played in the last round.", "DD-9")
+            if tie_break:
+                raise RuleViolation(
+                    "catnip_tie_break",
+                    "Catnip is played at the start of a round, not in a tie-break.",
+                    "DD-9",
+                )
+            for seat in catnip:
+                held = seats[seat]["hand"]
+                if held != HAND_SIZE:
+                    message = f"Seat {seat} holds {held} cards: catnip needs {HAND_SIZE} cats in hand."
+                    raise RuleViolation("catnip_hand", message, "DD-9")
+        for seat in cards:
+            if seat in catnip:
+                raise RuleViolation(
+                    "catnip_and_card", f"Seat {seat} plays catnip and cannot also reveal a card.", "DD-9"
+                )
+            if seats[seat]["hand"] == 0:
+                raise RuleViolation("no_card", f"Seat {seat} holds no card and cannot reveal.", "DD-7")
+            if seat not in contenders:
+                raise RuleViolation(
+                    "not_in_tie", f"Seat {seat} is not in the tie and does not reveal again.", "DD-4"
+                )
+        missing = [s for s in contenders if s not in cards and s not in catnip]
+        if missing:
+            who = and_join([f"Seat {s}" for s in missing])
+            verb = "must" if len(missing) == 1 else "must each"
+            if tie_break:
+                reason, rule = "the tied seats reveal again", "DD-4"
+            elif state["last_round"]:
+                reason, rule = "in the last round every seat with a card reveals one", "DD-7"
+            elif self._catnippers(state):
+                reason, rule = "every seat reveals a card or plays catnip", "DD-9"
+            else:
+                reason, rule = "every seat reveals a card", "DD-3"
+            raise RuleViolation("missing_card", f"{who} {verb} reveal a card: {reason}.", rule)
+        shown = Counter(cards.values())
+        shown["cat"] += HAND_SIZE * len(catnip)
+        check_unseen(
+            state, shown, "this reveal (catnip counts 4 cats) shows" if catnip else "this reveal shows"
+        )
+
+        # All checks passed: change the state.
+        for seat in catnip:  # DD-9: 4 cats straight to the own pile
+            seats[seat]["hand"] = 0
+            seats[seat]["pile"] += HAND_SIZE
+            seats[seat]["catnip"] += HAND_SIZE
+        state["catnipped"] = sorted(state["catnipped"] + catnip)
+        for seat, kind in cards.items():
+            seats[seat]["hand"] -= 1
+            if kind == "dog" and seat not in state["round_dogs"]:
+                state["round_dogs"] = sorted(state["round_dogs"] + [seat])
+        for kind, n in shown.items():
+            state["seen"][kind] += n
+        state["pot"] += len(cards)
+        state["reveals"].append({str(seat): kind for seat, kind in cards.items()})
+        if state["last_round"]:  # DD-7: every other card in hand goes face down to the Super Pot
+            for seat in seats:
+                state["super_pot"] += seat["hand"]
+                seat["hand"] = 0
+
+        last = {
+            "round": state["round"],
+            "cards": {str(seat): kind for seat, kind in cards.items()},
+            "catnip": sorted(catnip),
+            "outcome": "none",
+            "kind": None,
+            "seats": [],
+            "pot": state["pot"],
+            "super_pot": state["super_pot"],
+            "share": 0,
+            "discarded": 0,
+            "dash": [],
+        }
+        state["last"] = last
+        if not cards:
+            # Everyone played catnip: nobody wins and nobody leads the refill. Pinned: seat 0 first.
+            self._end_round(state, first=0)
+            return
+        kind, best = strongest(cards)
+        last.update(kind=kind, seats=best)
+        if len(best) == 1:
+            state["winner"] = best[0]
+            last["outcome"] = "win"
+            if self._dashers(state):  # DD-10: they may dash before the winner takes the pot
+                state["phase"], state["contenders"] = "collect", []
+            else:
+                self._take(state, best[0])
+        elif state["last_round"] or any(seats[s]["hand"] == 0 for s in best):
+            self._split(state, best)  # DD-7 (no replay in the last round), DD-4
+        else:
+            last["outcome"] = "tie"
+            state["contenders"] = best  # DD-4: the tied seats reveal again, drawing nothing
+
+    def _collect(self, state: dict, dash: list[int]) -> None:
+        seats, winner = state["seats"], state["winner"]
+        self._check_seats(state, dash, "dashes", "DD-10")
+        for seat in dash:
+            if seat == winner:
+                raise RuleViolation(
+                    "dash_winner", f"Seat {seat} won the round and has no dog to rescue.", "DD-10"
+                )
+            if seat not in state["round_dogs"]:
+                raise RuleViolation(
+                    "dash_no_dog", f"Seat {seat} revealed no dog this round and cannot dash.", "DD-10"
+                )
+            if seats[seat]["hand"] == 0:
+                raise RuleViolation("dash_no_card", f"Seat {seat} holds no card and cannot dash.", "DD-10")
+        check_unseen(state, Counter(dog=len(dash)), "these dashes show")
+        for seat in sorted(dash):  # DD-10: one revealed dog leaves the pot, both dogs go to the pile
+            state["pot"] -= 1
+            seats[seat]["hand"] -= 1
+            seats[seat]["pile"] += 2
+            seats[seat]["dash"] += 2
+        state["seen"]["dog"] += len(dash)
+        state["last"]["dash"] = sorted(dash)
+        self._take(state, winner)
+
+    # --- end of a round ---------------------------------------------------------------------
+
+    def _take(self, state: dict, winner: int) -> None:
+        """DD-5 (and DD-7: the last round's winner also takes the Super Pot)."""
+        taken = state["pot"] + state["super_pot"]
+        state["seats"][winner]["pile"] += taken
+        state["seats"][winner]["won"] += taken
+        state["last"].update(outcome="win", pot=state["pot"], super_pot=state["super_pot"])
+        state["pot"] = state["super_pot"] = 0
+        self._end_round(state, first=winner)
+
+    def _split(self, state: dict, tied: list[int]) -> None:
+        """DD-4: floor(pot / tied) each, the remainder discarded (it was seen, DD-11)."""
+        total = state["pot"] + state["super_pot"]
+        share = total // len(tied)
+        for seat in tied:
+            state["seats"][seat]["pile"] += share
+            state["seats"][seat]["split"] += share
+        state["discarded"] += total - share * len(tied)
+        state["last"].update(outcome="split", share=share, discarded=total - share * len(tied))
+        state["pot"] = state["super_pot"] = 0
+        self._end_round(state, first=min(tied))  # DD-6: after a split the lowest tied seat draws first
+
+    def _end_round(self, state: dict, first: int) -> None:
+        seats = state["seats"]
+        if state["last_round"]:
+            self._over(state, "last_round")
+            return
+        # DD-6: one seat at a time fills up fully, starting with `first`, then in seat order.
+        for i in range(len(seats)):
+            seat = seats[(first + i) % len(seats)]
+            drawn = min(HAND_SIZE - seat["hand"], state["deck"])
+            seat["hand"] += drawn
+            state["deck"] -= drawn
+        state.update(
+            round=state["round"] + 1,
+            phase="reveal",
+            last_round=state["deck"] == 0,  # DD-7: announced from the refill that emptied the deck
+            contenders=[i for i, seat in enumerate(seats) if seat["hand"] > 0],
+            reveals=[],
+            catnipped=[],
+            round_dogs=[],
+            winner=None,
+        )
+        if not state["contenders"]:
+            self._over(state, "no_cards")
+
+    def _over(self, state: dict, reason: str) -> None:
+        state.update(phase="over", end_reason=reason, contenders=[], winner=None)
+
+    # --- log and random play ----------------------------------------------------------------
+
+    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
+        after = self.apply(state_before, action)
+
+        def name(seat: int) -> str:
+            return names[seat] if seat < len(names) else f"Seat {seat}"
+
+        last, parts = after["last"], []
+        if action["type"] == "reveal":
+            cards = parse_cards(action["cards"])
+            shown = [
+                f"{name(s)} {'revealed ' if i == 0 else ''}{with_article(k)}"
+                for i, (s, k) in enumerate(cards.items())
+            ]
+            for seat in sorted(action.get("catnip", [])):
+                parts.append(f"{name(seat)} played catnip: {HAND_SIZE} cats to their pile.")
+            if shown:
+                parts.append(("Last round: " if state_before["last_round"] else "") + and_join(shown) + ".")
+            if state_before["last_round"] and last["super_pot"]:
+                parts.append(f"The Super Pot holds {last['super_pot']} cards.")
+            parts.append(self._outcome(after, name))
+        else:
+            if last["dash"]:
+                who = and_join([name(s) for s in last["dash"]])
+                each = " each" if len(last["dash"]) > 1 else ""
+                parts.append(f"{who} dashed: 2 dogs{each} to their pile.")
+            else:
+                parts.append("Nobody dashed.")
+            parts.append(f"{name(state_before['winner'])} takes the pot of {last['pot']}.")
+        if after["phase"] == "reveal" and after["last_round"] and not state_before["last_round"]:
+            parts.append("The deck is empty: the next round is the last.")
+        result = self.result(after)
+        if result:
+            top = after["seats"][result["winners"][0]]["pile"]
+            who = and_join([name(s) for s in result["winners"]])
+            verb = "wins" if len(result["winners"]) == 1 else "share the win"
+            parts.append(f"Game over: {who} {verb} with {top} cards.")
+        return " ".join(parts)
+
+    def _outcome(self, after: dict, name) -> str:
+        last = after["last"]
+        if last["outcome"] == "none":
+            return "Nobody revealed a card: no one wins the round."
+        who = and_join([name(s) for s in last["seats"]])
+        pot = f"the pot of {last['pot']}"
+        if last["super_pot"]:
+            pot = f"the {last['pot']} revealed cards and the Super Pot of {last['super_pot']}"
+        if last["outcome"] == "tie":
+            cause = (
+                "A good boy forces a tie"
+                if last["kind"] == "good_boy"
+                else f"Tie on {with_article(last['kind'])}"
+            )
+            return f"{cause}: {who} reveal again."
+        if last["outcome"] == "split":
+            rest = f", {last['discarded']} discarded" if last["discarded"] else ""
+            return f"{who} tie and split {pot}: {last['share']} each{rest}."
+        if after["phase"] == "collect":
+            dashers = and_join([name(s) for s in self._dashers(after)])
+            return f"{who} wins the round; {dashers} may dash before {pot} is taken."
+        return f"{who} takes {pot}."
+
+    def sample_action(self, state: dict, rng: random.Random) -> dict:
+        unseen = {kind: DECK[kind] - state["seen"][kind] for kind in KINDS}
+        if state["phase"] == "collect":
+            dashers = [s for s in self._dashers(state) if rng.random() < 0.5][: unseen["dog"]]
+            return {"type": "collect", "dogo_dash": dashers}
+        catnip = []
+        for seat in self._catnippers(state):
+            if unseen["cat"] >= HAND_SIZE and rng.random() < 0.2:
+                catnip.append(seat)
+                unseen["cat"] -= HAND_SIZE
+        cards = {}
+        # Always possible: the unseen cards include every card in hand (DD-11).
+        for seat in state["contenders"]:
+            if seat not in catnip:
+                kind = rng.choices(KINDS, weights=[unseen[k] for k in KINDS])[0]
+                unseen[kind] -= 1
+                cards[str(seat)] = kind
+        action = {"type": "reveal", "cards": cards}
+        if catnip:
+            action["catnip"] = catnip
+        return action

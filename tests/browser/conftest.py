@@ -1,0 +1,99 @@
+"""Browser fixtures: Debian's chromium driven by Playwright against pytest-django's live server.
+
+Playwright's own browser download does not work on our machines, so the tests launch the system
+chromium. Locally a missing /usr/bin/chromium skips the browser tests; in CI (CI set) it fails them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django would then refuse the ORM
+# calls the fixtures make there ("You cannot call this from an async context").
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(autouse=True)
+def plain_static_files(settings):
+    """Serve static files to the live server's pages without the collectstatic manifest.
+
+    pytest-django's live server wraps the app in staticfiles' StaticFilesHandler, which answers every
+    /static/ URL itself from the finders (static/ and the apps), before WhiteNoise sees it. The
+    finders know `css/app.css`, not the hashed `css/app.733e58a1159f.css` that the manifest storage
+    writes into the pages, so every asset would be a 404. With the plain storage the pages ask for
+    the unhashed names, which the finders serve (no collectstatic needed either).
+    """
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing: install Debian's chromium to run the browser tests."
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_phone(browser):
+    """A factory of phones: each call opens a new browser context (own cookies: another phone)."""
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(new_phone):
+    """One phone, 390 x 844 CSS pixels at 2x, touch."""
+    return new_phone()
+
+
+@pytest.fixture
+def shots():
+    """Save a full-page screenshot as test-artifacts/browser/<name>.png; returns its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def shot(page, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shot

@@ -1,0 +1,132 @@
+"""Golden playthroughs: one scripted game per engine, written step by step to golden/<slug>.txt.
+
+A rule change then shows up as a readable diff of that file. Regenerate after a deliberate change:
+
+    python -m tests.engines.golden_playthrough dogo-dash     (or no slug: every game listed here)
+
+Adding a game: put its (player names, options, actions) in SCRIPTS under its slug.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.games import registry
+from companion.games.base import Engine, play, validate_options
+
+GOLDEN_DIR = Path(__file__).with_name("golden")
+
+
+def _reveal(cards: dict, catnip: list[int] | None = None) -> dict:
+    action = {"type": "reveal", "cards": cards}
+    if catnip:
+        action["catnip"] = catnip
+    return action
+
+
+def _collect(dash: list[int]) -> dict:
+    return {"type": "collect", "dogo_dash": dash}
+
+
+# Dogo Dash, 3 players, both variants: a tie, a dash, a catnip, a split, cat+cookie, and the last round.
+DOGO_DASH = (
+    ["Ann", "Ben", "Cleo"],
+    {"catnip": True, "dogo_dash": True},
+    [
+        # Round 1: Ben and Cleo tie on dogs; Ben's bear wins the tie-break; Cleo dashes.
+        _reveal({"0": "cat", "1": "dog", "2": "dog"}),
+        _reveal({"1": "bear", "2": "dog"}),
+        _collect([2]),
+        # Round 2: Ann plays catnip; Ben's cookie beats Cleo's bear.
+        _reveal({"1": "cookie", "2": "bear"}, catnip=[0]),
+        # Round 3: Ann and Ben tie until both hands are empty: they split 9, 4 each, 1 discarded.
+        _reveal({"0": "bear", "1": "bear", "2": "cat"}),
+        _reveal({"0": "good_boy", "1": "dog"}),
+        _reveal({"0": "cat", "1": "cat"}),
+        _reveal({"0": "dog", "1": "dog"}),
+        # Round 4: a cat and a cookie: the cat wins whatever else is there (DD-3).
+        _reveal({"0": "cookie", "1": "cat", "2": "bear"}),
+        # Round 5: Ann's bear wins; Ben could dash but does not.
+        _reveal({"0": "bear", "1": "dog", "2": "cat"}),
+        _collect([]),
+        # Round 6: a good boy forces a three-way tie; Ben's bear wins the tie-break; Cleo dashes again.
+        _reveal({"0": "good_boy", "1": "cat", "2": "dog"}),
+        _reveal({"0": "cat", "1": "bear", "2": "cat"}),
+        _collect([2]),
+        # Round 7: Cleo plays catnip; Ben's bear beats Ann's dog and Ann dashes.
+        _reveal({"0": "dog", "1": "bear"}, catnip=[2]),
+        _collect([0]),
+        # Round 8: Cleo's bear beats two cats.
+        _reveal({"0": "cat", "1": "cat", "2": "bear"}),
+        # Round 9: Ann and Ben tie on bears, Ben's cookie wins; the refill runs short (Ann draws 1
+        # of 2) and empties the deck: the next round is the last.
+        _reveal({"0": "bear", "1": "bear", "2": "dog"}),
+        _reveal({"0": "dog", "1": "cookie"}),
+        _collect([]),
+        # Round 10, the last: every other card in hand goes to the Super Pot; Cleo's bear takes all.
+        _reveal({"0": "cat", "1": "dog", "2": "bear"}),
+    ],
+)
+
+SCRIPTS: dict[str, tuple[list[str], dict, list[dict]]] = {
+    "dogo-dash": DOGO_DASH,
+}
+
+
+def _dump(value) -> str:
+    return json.dumps(value, sort_keys=True, indent=None)
+
+
+def render(engine: Engine, players: list[str], options: dict, actions: list[dict]) -> str:
+    """The scripted game as text: setup, then per action its JSON, log sentence, state and expect."""
+    options = validate_options(engine, options)
+    state = engine.setup(len(players), options)
+    lines = [
+        f"# {engine.name} golden playthrough: {', '.join(players)}; options {_dump(options)}",
+        "# Regenerate: python -m tests.engines.golden_playthrough " + engine.slug,
+        "",
+        "setup",
+        f"state: {_dump(state)}",
+        f"expect: {_dump(engine.expect(state))}",
+    ]
+    for step, action in enumerate(actions, 1):
+        sentence = engine.describe(state, action, players)
+        state = play(engine, state, action)
+        lines += [
+            "",
+            f"step {step}",
+            f"action: {_dump(action)}",
+            f"log: {sentence}",
+            f"state: {_dump(state)}",
+            f"expect: {_dump(engine.expect(state))}",
+        ]
+    lines += ["", f"scores: {_dump(engine.scores(state))}", f"result: {_dump(engine.result(state))}"]
+    return "\n".join(lines) + "\n"
+
+
+def golden_path(slug: str) -> Path:
+    return GOLDEN_DIR / f"{slug.replace('-', '_')}.txt"
+
+
+def render_slug(slug: str) -> str:
+    players, options, actions = SCRIPTS[slug]
+    return render(registry.get(slug), players, options, actions)
+
+
+def main(argv: list[str]) -> int:
+    slugs = argv or list(SCRIPTS)
+    unknown = [slug for slug in slugs if slug not in SCRIPTS]
+    if unknown:
+        print(f"No golden script for {', '.join(unknown)} (known: {', '.join(SCRIPTS)}).", file=sys.stderr)
+        return 2
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for slug in slugs:
+        golden_path(slug).write_text(render_slug(slug), encoding="utf-8")
+        print(f"wrote {golden_path(slug)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
