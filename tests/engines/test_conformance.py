@@ -1,0 +1,118 @@
+"""One test over every registered engine (DESIGN.md): random legal play to the end, replay equals
+the step-by-step state, state survives JSON, scores are always defined, and no Django in games/."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.games import base, registry
+
+ENGINES = registry.all_engines()
+GAMES_DIR = Path(base.__file__).parent
+MAX_STEPS = 5000
+
+
+def option_sets(engine) -> list[dict]:
+    """Defaults, and every on/off combination of the boolean options."""
+    flags = [name for name, default in engine.options.items() if isinstance(default, bool)]
+    combos = [
+        dict(zip(flags, values, strict=True))
+        for values in itertools.product([False, True], repeat=len(flags))
+    ]
+    return combos or [{}]
+
+
+CASES = [
+    pytest.param(
+        engine, players, options, id=f"{engine.slug}-{players}p-{sorted(k for k, v in options.items() if v)}"
+    )
+    for engine in ENGINES
+    for players in range(engine.min_players, engine.max_players + 1)
+    for options in option_sets(engine)
+]
+
+
+def check_scores(engine, state, players):
+    scores = engine.scores(state)
+    assert [score["seat"] for score in scores] == list(range(players))
+    for score in scores:
+        assert base.is_int(score["total"])
+        assert isinstance(score["breakdown"], dict)
+
+
+@pytest.mark.parametrize("engine, players, options", CASES)
+def test_random_legal_play_ends_and_replays(engine, players, options):
+    for seed in range(3):
+        rng = random.Random(f"{engine.slug}-{players}-{seed}")
+        merged = base.validate_options(engine, options)
+        state = engine.setup(players, merged)
+        actions = []
+        assert len(state["seats"]) == players
+        for _ in range(MAX_STEPS):
+            if engine.result(state) is not None:
+                break
+            expect = engine.expect(state)
+            assert expect["actions"], "a game that is not over must wait for something"
+            assert set(expect["actions"]) <= set(engine.action_types)
+            action = engine.sample_action(state, rng)
+            assert action["type"] in expect["actions"]
+            sentence = engine.describe(state, action, [f"P{i}" for i in range(players)])
+            assert isinstance(sentence, str) and sentence
+            state = base.play(engine, state, action)
+            assert json.loads(json.dumps(state)) == state
+            check_scores(engine, state, players)
+            actions.append(action)
+        else:
+            pytest.fail(f"{engine.slug} did not end within {MAX_STEPS} actions")
+        result = engine.result(state)
+        assert result["winners"] and set(result["winners"]) <= set(range(players))
+        assert isinstance(result["end_reason"], str)
+        assert engine.expect(state)["actions"] == [] and engine.expect(state)["seats"] == []
+        assert base.replay(engine, players, merged, actions) == state
+        with pytest.raises(base.RuleViolation) as refused:
+            base.play(engine, state, actions[-1])
+        assert refused.value.code == "game_over"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_engine_metadata(engine):
+    assert engine.slug in registry.GAMES
+    assert 1 <= engine.min_players <= engine.max_players
+    assert engine.action_types
+    json.dumps(engine.options)
+    for players in (engine.min_players - 1, engine.max_players + 1):
+        with pytest.raises(base.BadAction):
+            base.check_players(engine, players)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_the_fixed_order_of_checks(engine):
+    state = engine.setup(engine.min_players, dict(engine.options))
+    with pytest.raises(base.BadAction):
+        base.play(engine, state, "reveal")
+    with pytest.raises(base.BadAction):
+        base.play(engine, state, {"type": "no-such-action"})
+    waiting = set(engine.expect(state)["actions"])
+    for other in set(engine.action_types) - waiting:
+        with pytest.raises(base.RuleViolation) as refused:
+            base.play(engine, state, {"type": other})
+        assert refused.value.code == "unexpected_action"
+
+
+def test_no_module_under_games_imports_django():
+    offenders = []
+    for path in GAMES_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path.name}: {name}" for name in names if name.split(".")[0] == "django"]
+    assert offenders == []

@@ -1,0 +1,68 @@
+"""The table service on the database: the stored snapshot always equals a replay of the live log."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games import base, registry
+from companion.tables import services
+from companion.tables.models import Event, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def replay_of(table: Table) -> dict:
+    engine = registry.get(table.game)
+    actions = [event.action for event in table.events.filter(undone=False).order_by("seq")]
+    return base.replay(engine, table.seats.count(), table.options, actions)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5), undo_every=st.integers(3, 9))
+def test_replaying_the_log_gives_the_stored_snapshot(seed, players, undo_every):
+    """Random games through the service, with undos sprinkled in, end with snapshot == replay."""
+    rng = random.Random(seed)
+    engine = registry.get("dogo-dash")
+    options = {"catnip": rng.random() < 0.5, "dogo_dash": rng.random() < 0.5}
+    table = services.create_table("dogo-dash", [f"P{seed}-{i}" for i in range(players)], options)
+    steps = 0
+    while table.status != Table.Status.FINISHED and steps < 400:
+        steps += 1
+        if steps % undo_every == 0 and table.events.filter(undone=False).exists():
+            services.undo(table.id, table.version)
+        else:
+            services.play_action(table.id, engine.sample_action(table.snapshot, rng), table.version)
+        table.refresh_from_db()
+        assert table.snapshot == replay_of(table)
+    assert table.status == Table.Status.FINISHED
+    assert table.finished is not None
+    # Every entry bumped the version once, and every undo (one per undone entry) once more.
+    entries = Event.objects.filter(table=table)
+    assert table.version == entries.count() + entries.filter(undone=True).count()
+
+
+def test_a_refused_action_leaves_no_trace():
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    with pytest.raises(base.RuleViolation):
+        services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat"}}, 0, "key-1")
+    table.refresh_from_db()
+    assert table.version == 0 and not table.events.exists()
+    # The key was not spent: the corrected entry under the same key applies.
+    services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}, 0, "key-1")
+    table.refresh_from_db()
+    assert table.version == 1 and table.snapshot["seats"][1]["pile"] == 2
+
+
+def test_undo_after_the_end_reopens_the_table():
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    rng = random.Random(7)
+    engine = registry.get("dogo-dash")
+    while table.status != Table.Status.FINISHED:
+        services.play_action(table.id, engine.sample_action(table.snapshot, rng), table.version)
+        table.refresh_from_db()
+    services.undo(table.id, table.version)
+    table.refresh_from_db()
+    assert table.status == Table.Status.IN_PROGRESS and table.finished is None
+    assert engine.expect(table.snapshot)["actions"] == ["reveal"]
