@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import HttpRequest
@@ -149,7 +150,10 @@ class CreateTableIn(Schema):
 class ActionIn(Schema):
     action: dict[str, Any]
     expected_version: int
-    idempotency_key: str | None = Field(default=None, max_length=64)
+    # Printable only: PostgreSQL text cannot hold NUL, and keys are opaque tokens anyway.
+    idempotency_key: str | None = Field(
+        default=None, min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$"
+    )
 
 
 class UndoIn(Schema):
@@ -162,6 +166,8 @@ class EventOut(Schema):
     at: str
 
 
+# Table ids are short lowercase hex; anything else is unknown without asking the database.
+TABLE_ID = re.compile(r"[0-9a-z]{1,16}")
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 WRITE_ERRORS = {**ERRORS, 409: ErrorOut, 422: ErrorOut}
 
@@ -170,7 +176,7 @@ WRITE_ERRORS = {**ERRORS, 409: ErrorOut, 422: ErrorOut}
 
 
 def _table(request: HttpRequest, table_id: str, write: bool = False) -> Table:
-    table = Table.objects.filter(pk=table_id).first()
+    table = Table.objects.filter(pk=table_id).first() if TABLE_ID.fullmatch(table_id) else None
     if table is None:
         raise ApiError(404, error_body("not_found", "There is no table with this id.")["error"])
     rights = access.rights_for_token(table, access.bearer_token(request))

@@ -6,6 +6,8 @@ snapshot (no replay), appends the event and bumps the version, all in one transa
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -59,6 +61,8 @@ def table_json(table: Table, names: list[str] | None = None) -> dict:
 
 def clean_name(raw) -> str:
     name = " ".join(str(raw).split())
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise base.BadAction("bad_player_name", "A name cannot hold control characters.")
     if not name:
         raise base.BadAction("bad_player_name", "Every player needs a name.")
     if len(name) > NAME_MAX:

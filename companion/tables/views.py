@@ -180,6 +180,8 @@ def qr_code(request, table_id: str, kind: str):
     table, rights = _load(request, table_id)
     if kind == "edit" and rights != access.EDIT:
         return HttpResponseForbidden("Only a phone with the edit link can share it.")
+    if kind not in ("edit", "view"):
+        raise Http404("No such link")
     token = table.token if kind == "edit" else table.view_token
     url = request.build_absolute_uri(reverse("tables:join", args=[table.id, token]))
     return HttpResponse(qr.svg(url), content_type="image/svg+xml")

@@ -66,18 +66,32 @@ def browser():
 
 @pytest.fixture
 def new_phone(browser):
-    """A factory of phones: each call opens a new browser context (own cookies: another phone)."""
-    contexts = []
+    """A factory of phones: each call opens a new browser context (own cookies: another phone).
+
+    Every phone records JavaScript errors and failed HTTP answers (a missing stylesheet, a 500);
+    any of them fails the test at teardown.
+    """
+    contexts, problems = [], []
 
     def open_phone():
         context = browser.new_context(**PHONE)
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        number = len(contexts)
+        page.on("pageerror", lambda error: problems.append(f"phone {number}: JavaScript error {error}"))
+        page.on(
+            "response",
+            lambda response: response.status >= 400
+            and problems.append(f"phone {number}: HTTP {response.status} for {response.url}"),
+        )
+        return page
 
     yield open_phone
     for context in contexts:
         context.close()
+    if problems:
+        pytest.fail("The pages had problems:\n" + "\n".join(problems))
 
 
 @pytest.fixture
@@ -87,7 +101,7 @@ def phone(new_phone):
 
 
 @pytest.fixture
-def shots():
+def shot():
     """Save a full-page screenshot as test-artifacts/browser/<name>.png; returns its path."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 

@@ -211,3 +211,27 @@ def test_qr_codes_are_svg(client, table):
     assert response.status_code == 200
     assert response["Content-Type"] == "image/svg+xml"
     assert re.search(rb"<svg[^>]*>", response.content)
+
+
+@pytest.mark.parametrize("path", ["/t/%00/", "/t/ABC%00/poll/?v=0", "/t/nope/join/x/", "/t/zzz/qr/edit.svg"])
+def test_odd_table_paths_are_404(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_a_name_with_a_nul_byte_is_refused_by_the_form(client):
+    response = client.post("/new/dogo-dash/", {"player_0": "Ann\x00", "player_1": "Ben"})
+    assert response.status_code == 400
+    assert Table.objects.count() == 0
+
+
+def test_names_are_escaped(client):
+    client.post("/new/dogo-dash/", {"player_0": "<b>Ann</b>", "player_1": "Ben"})
+    table = Table.objects.get()
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
+
+
+def test_pages_load_nothing_from_another_host(client, table):
+    for path in ("/", "/new/dogo-dash/", f"/t/{table.id}/"):
+        html = client.get(path).content.decode()
+        assert not re.findall(r'(?:src|href)="(?:https?:)?//', html), path
