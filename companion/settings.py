@@ -1,6 +1,7 @@
 """Settings, all from the environment (healthchecks style: os.getenv plus small helpers)."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -98,7 +99,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
     # Tests use a file too: an in-memory database fails concurrent writers at once ("table is
     # locked") instead of queueing them as the file does, so it would test something else.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # One file per test run, so two runs on one machine do not share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.path.join(tempfile.gettempdir(), f"companion-test-{os.getpid()}.sqlite3")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
