@@ -235,3 +235,10 @@ def test_pages_load_nothing_from_another_host(client, table):
     for path in ("/", "/new/dogo-dash/", f"/t/{table.id}/"):
         html = client.get(path).content.decode()
         assert not re.findall(r'(?:src|href)="(?:https?:)?//', html), path
+
+
+def test_an_idle_poll_costs_one_query(client, table, django_assert_num_queries):
+    client.get(f"/t/{table.id}/")  # the session cookie is signed: reading it needs no query
+    with django_assert_num_queries(1):
+        response = client.get(f"/t/{table.id}/poll/?v=0")
+    assert response.status_code == 204 and response.content == b""
