@@ -17,6 +17,9 @@ from .models import Table
 from .screens import common
 
 
+LOG_LENGTH = 200  # newest entries shown on a table page
+
+
 def home(request):
     known = access.known_table_ids(request)
     mine = Table.objects.filter(pk__in=known).order_by("-created")[:20]
@@ -81,7 +84,12 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
     data = services.table_json(table)
     names = [player["name"] for player in data["players"]]
     screen = screens.for_game(table.game)
-    events = list(table.events.filter(undone=False).order_by("-seq")[:200])
+    live = table.events.filter(undone=False)
+    events = list(live.order_by("-seq")[:LOG_LENGTH])
+    # Number live entries 1..n as people count them; seq has gaps where entries were undone.
+    first_number = live.count() if len(events) == LOG_LENGTH else len(events)
+    for offset, event in enumerate(events):
+        event.number = first_number - offset
     return {
         "table": table,
         "data": data,
