@@ -35,6 +35,7 @@ class NewTableForm(forms.Form):
             )
         self.helper = FormHelper()
         self.helper.form_tag = False
+        self.helper.disable_csrf = True  # the template has its own {% csrf_token %}
         player_fields = [Field(f"player_{i}") for i in range(engine.max_players)]
         option_fields = [Field(f"option_{name}") for name in engine.options]
         self.helper.layout = Layout(

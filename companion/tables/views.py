@@ -16,7 +16,6 @@ from .forms import NewTableForm, known_player_names
 from .models import Table
 from .screens import common
 
-
 LOG_LENGTH = 200  # newest entries shown on a table page
 
 
@@ -81,6 +80,7 @@ def _load(request, table_id: str) -> tuple[Table, str]:
 
 
 def _context(request, table: Table, rights: str, error: base.ActionError | None = None, notice: str = ""):
+    """Everything a table page shows. After a refusal the posted choices stay picked."""
     data = services.table_json(table)
     names = [player["name"] for player in data["players"]]
     screen = screens.for_game(table.game)
@@ -97,7 +97,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "can_edit": rights == access.EDIT,
         "names": names,
         "game_dir": screens.template_dir(table.game),
-        "screen": screen.context(data),
+        "screen": screen.context(data, request.POST if error else None),
         "events": events,
         "error": error,
         "error_text": common.name_seats(error.message, names) if error else "",
@@ -142,7 +142,10 @@ def _write(request, table_id: str, run) -> HttpResponse:
     except base.ActionError as exc:
         error, status = exc, exc.status
     except services.StaleVersion:
-        notice, status = "Another phone entered something first. Here is the table now.", 409
+        notice, status = (
+            "Another phone entered something first, so your entry was not saved. Here is the table now.",
+            409,
+        )
     table.refresh_from_db()
     return _render_live(request, table, rights, error=error, notice=notice, status=status)
 

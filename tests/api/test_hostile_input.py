@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("table_id", ["%00", "a%00b", "..%2F..", "ÄÖ", "x" * 300, "ABC"])
 def test_odd_table_ids_are_404(api, table_id):
     assert api.call("get", f"/api/v1/tables/{table_id}", token="t").status_code == 404
-    response = api.call("post", f"/api/v1/tables/{table_id}/actions", {"action": {}, "expected_version": 0}, "t")
+    body = {"action": {}, "expected_version": 0}
+    response = api.call("post", f"/api/v1/tables/{table_id}/actions", body, "t")
     assert response.status_code == 404
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in the test thread; Django would then refuse the ORM
-# calls the fixtures make there ("You cannot call this from an async context").
+# Playwright's sync API runs an event loop in the test thread, from the session's first browser test
+# to its end; Django would then refuse the ORM calls made there (pytest-django's flush after each
+# transactional test, any later test's queries): "You cannot call this from an async context".
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -79,12 +80,13 @@ def new_phone(browser):
         contexts.append(context)
         page = context.new_page()
         number = len(contexts)
+
+        def failed(response):
+            if response.status >= 400:
+                problems.append(f"phone {number}: HTTP {response.status} for {response.url}")
+
         page.on("pageerror", lambda error: problems.append(f"phone {number}: JavaScript error {error}"))
-        page.on(
-            "response",
-            lambda response: response.status >= 400
-            and problems.append(f"phone {number}: HTTP {response.status} for {response.url}"),
-        )
+        page.on("response", failed)
         return page
 
     yield open_phone
@@ -102,12 +104,18 @@ def phone(new_phone):
 
 @pytest.fixture
 def shot():
-    """Save a full-page screenshot as test-artifacts/browser/<name>.png; returns its path."""
+    """Save a full-page screenshot as test-artifacts/browser/<name>.png (and check nothing overflows)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
-    def shot(page, name: str) -> Path:
+    def take(page, name: str) -> Path:
+        # Bootstrap fades a button's colours for .15 s after a tap: photograph the settled page.
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        # From the top: the sticky navbar would otherwise be drawn over the page where it was scrolled.
+        page.evaluate("window.scrollTo(0, 0)")
         path = ARTIFACTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
+        width, scroll = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
+        assert scroll <= width, f"{name}: the page is {scroll} px wide on a {width} px phone (see {path})"
         return path
 
-    return shot
+    return take

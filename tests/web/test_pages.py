@@ -112,7 +112,7 @@ def test_a_refused_entry_names_the_rule_with_names_and_changes_nothing(client, t
     html = response.content.decode()
     assert "Not allowed." in html
     assert "Only 1 cookie is still unseen (3 of 4 seen), but this reveal shows 2 (DD-11)." in html
-    assert "DD-11</span>" in html
+    assert "DD-11</span>" not in html  # the sentence names its rule already: no second badge
     before = table.version
     table.refresh_from_db()
     assert table.version == before
@@ -139,7 +139,8 @@ def test_a_stale_form_shows_the_fresh_table(client, table):
     reveal(client, table, {0: "cat", 1: "cat", 2: "bear"})
     response = reveal(client, table, {0: "dog", 1: "cat", 2: "cat"}, version=0, **HTMX)
     assert response.status_code == 200
-    assert "Another phone entered something first. Here is the table now." in response.content.decode()
+    notice = "Another phone entered something first, so your entry was not saved. Here is the table now."
+    assert notice in response.content.decode()
     table.refresh_from_db()
     assert table.version == 1
 
@@ -242,3 +243,12 @@ def test_an_idle_poll_costs_one_query(client, table, django_assert_num_queries):
     with django_assert_num_queries(1):
         response = client.get(f"/t/{table.id}/poll/?v=0")
     assert response.status_code == 204 and response.content == b""
+
+
+def test_a_refused_entry_keeps_the_picks(client, table):
+    response = reveal(client, table, {0: "cat", 1: "dog"}, **HTMX)
+    html = response.content.decode()
+    assert 'id="card-0-cat" value="cat" autocomplete="off" required checked>' in html
+    assert 'id="card-1-dog" value="dog" autocomplete="off" required checked>' in html
+    assert html.count(" checked>") == 2
+    assert "DD-3</span>" in html  # this sentence does not name its rule: the badge does

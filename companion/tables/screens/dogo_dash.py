@@ -17,35 +17,52 @@ ICONS = {kind["slug"]: kind["icon"] for kind in KINDS}
 LABELS = {kind["slug"]: kind["label"] for kind in KINDS}
 
 BREAKDOWN = [("won", "Won"), ("split", "Split"), ("catnip", "Catnip"), ("dash", "Dash")]
+VARIANT_PARTS = {"catnip": "catnip", "dash": "dogo_dash"}  # breakdown part -> the option it needs
+
+
+def breakdown_parts(options: dict) -> list[tuple[str, str]]:
+    """The result table's columns: a variant's column only when the table plays that variant."""
+    return [(key, label) for key, label in BREAKDOWN if options.get(VARIANT_PARTS.get(key), True)]
+
+
 END_TEXTS = {
     "last_round": "The last round has been played.",
     "no_cards": "The deck and every hand are empty.",
 }
 
 
-def context(data: dict) -> dict:
+def context(data: dict, posted=None) -> dict:
+    """What the Dogo Dash templates show; `posted` keeps a refused entry's picks on screen."""
     state, expect = data["state"], data["expect"]
     names = [player["name"] for player in data["players"]]
     unseen = {slug: DECK[slug] - state["seen"][slug] for slug in DECK}
-    notes = {i: f"{seat['hand']} in hand" for i, seat in enumerate(state["seats"])}
+    playing = data["status"] != "finished"
+    notes = {i: f"{seat['hand']} in hand" for i, seat in enumerate(state["seats"])} if playing else {}
+    posted = posted or {}
     return {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, END_TEXTS, "cards"),
+        **common.result(data, breakdown_parts(state["options"]), END_TEXTS, "cards"),
         "kinds": [{**kind, "unseen": unseen[kind["slug"]]} for kind in KINDS],
         "rows": [
-            {"seat": seat, "name": names[seat], "can_catnip": seat in expect.get("catnip", [])}
+            {
+                "seat": seat,
+                "name": names[seat],
+                "can_catnip": seat in expect.get("catnip", []),
+                "picked": posted.get(f"card_{seat}", ""),
+                "dashes": bool(posted.get(f"dash_{seat}")),
+            }
             for seat in expect["seats"]
         ],
         "counting": [
             {**kind, "seen": state["seen"][kind["slug"]], "total": DECK[kind["slug"]]} for kind in KINDS
         ],
-        "last": _last(state, names),
+        "last": _last(state, names, collecting="collect" in expect["actions"]),
         "winner_name": names[state["winner"]] if state.get("winner") is not None else "",
         "hand_size": HAND_SIZE,
     }
 
 
-def _last(state: dict, names: list[str]) -> dict | None:
+def _last(state: dict, names: list[str], collecting: bool = False) -> dict | None:
     """The most recent reveal, for the "what just happened" strip above the prompt."""
     last = state.get("last")
     if not last:
@@ -61,9 +78,28 @@ def _last(state: dict, names: list[str]) -> dict | None:
             }
             for seat, kind in last["cards"].items()
         ],
-        "catnip_names": [names[seat] for seat in last["catnip"]],
-        "winner_names": common.and_join([names[seat] for seat in last["seats"]]),
+        "caption": _caption(last, names, collecting),
     }
+
+
+def _caption(last: dict, names: list[str], collecting: bool) -> str:
+    """One line that says what the chips below it decided."""
+    who = common.and_join([names[seat] for seat in last["seats"]])
+    catnip = common.and_join([names[seat] for seat in last["catnip"]])
+    played_catnip = f" ({catnip} played catnip)" if catnip else ""
+    if last["outcome"] == "win" and collecting:
+        return f"Round {last['round']}: {who}'s {LABELS[last['kind']].lower()} wins the round{played_catnip}."
+    if last["outcome"] == "win":
+        kind = LABELS[last["kind"]].lower()
+        taken = f"the pot of {last['pot']}" + (
+            f" and the Super Pot of {last['super_pot']}" if last["super_pot"] else ""
+        )
+        return f"Round {last['round']}: {who}'s {kind} took {taken}{played_catnip}."
+    if last["outcome"] == "tie":
+        return f"Round {last['round']}: {who} tied{played_catnip}."
+    if last["outcome"] == "split":
+        return f"Round {last['round']}: {who} split the cards, {last['share']} each{played_catnip}."
+    return f"Round {last['round']}: nobody revealed{played_catnip}."
 
 
 def action_from_form(post, data: dict) -> dict:
