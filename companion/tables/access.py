@@ -12,6 +12,7 @@ from .models import Table
 
 EDIT = "edit"
 VIEW = "view"
+MAX_GRANTS = 60  # tables one phone remembers
 
 
 def rights_for_token(table: Table, token: str | None) -> str | None:
@@ -38,8 +39,11 @@ def _grants(request) -> dict:
 def grant(request, table: Table, rights: str) -> None:
     grants = _grants(request)
     # Never downgrade: a phone holding the edit link keeps edit rights after opening a view link.
-    if grants.get(table.id) != EDIT:
-        grants[table.id] = rights
+    rights = EDIT if grants.pop(table.id, None) == EDIT else rights
+    grants[table.id] = rights  # re-inserted last: the dict runs from oldest to newest
+    # The session lives in a signed cookie, which browsers drop whole past 4 kB: keep the newest.
+    while len(grants) > MAX_GRANTS:
+        grants.pop(next(iter(grants)))
     request.session["tables"] = grants
 
 

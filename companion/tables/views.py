@@ -30,13 +30,7 @@ def home(request):
 
 
 def _summary(table: Table) -> dict:
-    engine = services.engine_for(table)
-    return {
-        "table": table,
-        "engine": engine,
-        "names": services.seat_names(table),
-        "scores": engine.scores(table.snapshot),
-    }
+    return {"table": table, "engine": services.engine_for(table), "names": services.seat_names(table)}
 
 
 def new_table(request, slug: str):

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from companion.tables import access
 from companion.tables.models import Event, Table
 
 pytestmark = pytest.mark.django_db
@@ -252,3 +253,13 @@ def test_a_refused_entry_keeps_the_picks(client, table):
     assert 'id="card-1-dog" value="dog" autocomplete="off" required checked>' in html
     assert html.count(" checked>") == 2
     assert "DD-3</span>" in html  # this sentence does not name its rule: the badge does
+
+
+def test_a_phone_remembers_its_newest_tables_only(client):
+    ids = []
+    for i in range(access.MAX_GRANTS + 3):
+        response = client.post("/new/dogo-dash/", {"player_0": f"A{i}", "player_1": f"B{i}"})
+        ids.append(response["Location"].split("/")[2])
+    assert client.get(f"/t/{ids[0]}/").status_code == 404
+    assert client.get(f"/t/{ids[3]}/").status_code == 200
+    assert len(client.cookies["sessionid"].value) < 4000
