@@ -51,5 +51,18 @@ def session_rights(request, table_id: str) -> str | None:
     return _grants(request).get(table_id)
 
 
+def my_seat(request, table_id: str) -> int | None:
+    return request.session.get("seats", {}).get(table_id)
+
+
+def set_seat(request, table_id: str, seat: int | None) -> None:
+    seats = {key: value for key, value in request.session.get("seats", {}).items() if key in _grants(request)}
+    if seat is None:
+        seats.pop(table_id, None)
+    else:
+        seats[table_id] = seat
+    request.session["seats"] = seats
+
+
 def known_table_ids(request) -> list[str]:
     return list(_grants(request))

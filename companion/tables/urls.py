@@ -12,5 +12,6 @@ urlpatterns = [
     path("t/<slug:table_id>/act/", views.act, name="act"),
     path("t/<slug:table_id>/undo/", views.undo, name="undo"),
     path("t/<slug:table_id>/poll/", views.poll, name="poll"),
+    path("t/<slug:table_id>/seat/", views.choose_seat, name="seat"),
     path("t/<slug:table_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
@@ -78,6 +79,13 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
     data = services.table_json(table)
     names = [player["name"] for player in data["players"]]
     screen = screens.for_game(table.game)
+    seat = access.my_seat(request, table.id)
+    viewer = common.Viewer(
+        can_edit=rights == access.EDIT,
+        seat=seat if seat is not None and seat < len(names) else None,
+        query={key: request.GET.get(key) for key in request.GET if key != "v"},
+        posted=request.POST.dict() if error else {},
+    )
     live = table.events.filter(undone=False)
     events = list(live.order_by("-seq")[:LOG_LENGTH])
     # Number live entries 1..n as people count them; seq has gaps where entries were undone.
@@ -91,7 +99,9 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "can_edit": rights == access.EDIT,
         "names": names,
         "game_dir": screens.template_dir(table.game),
-        "screen": screen.context(data, request.POST if error else None),
+        "screen": screen.context(data, viewer),
+        "viewer": viewer,
+        "query_string": urlencode(viewer.query),
         "events": events,
         "error": error,
         "error_text": common.name_seats(error.message, names) if error else "",
@@ -103,6 +113,9 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
 def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
+    if request.htmx:
+        # A step of a choice in progress (e.g. which slot, then which die): only the live region.
+        return render(request, "tables/table.html#live", context)
     if rights == access.EDIT:
         context["share"] = {
             "edit": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.token])),
@@ -164,6 +177,15 @@ def undo(request, table_id: str):
     return _write(
         request, table_id, lambda table: services.undo(table.id, _int(request.POST.get("expected_version")))
     )
+
+
+@require_POST
+def choose_seat(request, table_id: str):
+    """"This is my sheet": remember which seat this phone plays (empty: none, a shared phone)."""
+    table, _rights = _load(request, table_id)
+    seat = _int(request.POST.get("seat"))
+    access.set_seat(request, table.id, seat if seat is not None and 0 <= seat < table.seats.count() else None)
+    return redirect("tables:table", table.id)
 
 
 @require_GET

@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Viewer:
+    """Who is looking at a table page and what they asked for, as the screens need it."""
+
+    can_edit: bool = False
+    seat: int | None = None  # the seat this phone said is its own (games with a sheet per seat)
+    query: dict = field(default_factory=dict)  # GET parameters: a step-by-step choice in progress
+    posted: dict = field(default_factory=dict)  # a refused entry's form, to keep its picks
 
 SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
 

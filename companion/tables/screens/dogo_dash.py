@@ -31,14 +31,14 @@ END_TEXTS = {
 }
 
 
-def context(data: dict, posted=None) -> dict:
-    """What the Dogo Dash templates show; `posted` keeps a refused entry's picks on screen."""
+def context(data: dict, viewer: common.Viewer) -> dict:
+    """What the Dogo Dash templates show; a refused entry's picks stay on screen."""
     state, expect = data["state"], data["expect"]
     names = [player["name"] for player in data["players"]]
     unseen = {slug: DECK[slug] - state["seen"][slug] for slug in DECK}
     playing = data["status"] != "finished"
     notes = {i: f"{seat['hand']} in hand" for i, seat in enumerate(state["seats"])} if playing else {}
-    posted = posted or {}
+    posted = viewer.posted
     return {
         "scoreboard": common.scoreboard(data, notes),
         **common.result(data, breakdown_parts(state["options"]), END_TEXTS, "cards"),
