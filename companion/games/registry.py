@@ -9,6 +9,7 @@ from .base import Engine
 # slug -> "module:attribute", imported on first use so one broken game cannot hide the others' errors.
 GAMES = {
     "dogo-dash": "companion.games.dogo_dash:engine",
+    "summer-suns": "companion.games.summer_suns:engine",
 }
 
 _loaded: dict[str, Engine] = {}

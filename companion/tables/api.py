@@ -160,6 +160,20 @@ class UndoIn(Schema):
     expected_version: int
 
 
+class PlacementOut(Schema):
+    slot_die: int
+    write_die: int
+    slot: str
+    value: int
+    crab: list[str]
+    dead: list[str]
+
+
+class LegalOut(Schema):
+    placements: list[PlacementOut]
+    pass_allowed: bool
+
+
 class EventOut(Schema):
     seq: int
     action: dict[str, Any]
@@ -255,3 +269,34 @@ def list_events(request, table_id: str):
         {"seq": event.seq, "action": event.action, "at": event.created.isoformat()}
         for event in table.events.filter(undone=False).order_by("seq")
     ]
+
+
+@api.get(
+    "/tables/{table_id}/legal", response={200: LegalOut, **ERRORS}, auth=TableToken(), tags=["summer-suns"]
+)
+def list_legal(request, table_id: str, seat: int):
+    """Every legal placement of `seat` for the current dice (62 Summer Suns)."""
+    table = _table(request, table_id)
+    engine = services.engine_for(table)
+    if not hasattr(engine, "legal"):
+        raise ApiError(
+            404, error_body("no_legal_listing", f"{engine.name} has no legal-move listing.")["error"]
+        )
+    if not 0 <= seat < table.seats.count():
+        raise ApiError(400, error_body("bad_seat", f"There is no seat {seat} at this table.")["error"])
+    return engine.legal(table.snapshot, seat)
+
+
+@api.get(
+    "/games/summer-suns/sheets/{name}", response={200: dict[str, Any], 404: ErrorOut}, tags=["summer-suns"]
+)
+def summer_suns_sheet(request, name: str):
+    """A 62 Summer Suns sheet definition (API.md, "The sheet definition")."""
+    from companion.games.summer_suns.sheet import SHEETS
+
+    if name not in SHEETS:
+        known = ", ".join(sorted(SHEETS))
+        raise ApiError(
+            404, error_body("unknown_sheet", f"There is no sheet '{name}' (known: {known}).")["error"]
+        )
+    return SHEETS[name].definition

@@ -30,9 +30,7 @@ class NewTableForm(forms.Form):
                 ),
             )
         for name, default in engine.options.items():
-            self.fields[f"option_{name}"] = forms.BooleanField(
-                required=False, initial=default, label=OPTION_LABELS.get(name, name.replace("_", " ").title())
-            )
+            self.fields[f"option_{name}"] = option_field(engine, name, default)
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the template has its own {% csrf_token %}
@@ -59,13 +57,23 @@ class NewTableForm(forms.Form):
         if data.get("shuffle"):
             random.shuffle(names)
         data["names"] = names
-        data["options"] = {name: bool(data.get(f"option_{name}")) for name in self.engine.options}
+        data["options"] = {name: data.get(f"option_{name}") for name in self.engine.options}
         return data
+
+
+def option_field(engine: base.Engine, name: str, default) -> forms.Field:
+    """A checkbox for an on/off option, a choice list where the engine names the choices."""
+    label = OPTION_LABELS.get(name, name.replace("_", " ").capitalize())
+    if isinstance(default, bool):
+        return forms.BooleanField(required=False, initial=default, label=label)
+    choices = getattr(engine, "option_choices", {}).get(name, [default])
+    return forms.ChoiceField(choices=[(choice, choice) for choice in choices], initial=default, label=label)
 
 
 OPTION_LABELS = {
     "catnip": "Catnip variant: four cats go straight to your pile",
     "dogo_dash": "Dogo Dash variant: rescue your dog with a second dog",
+    "sheet": "Score sheet",
 }
 
 

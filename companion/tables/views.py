@@ -181,7 +181,7 @@ def undo(request, table_id: str):
 
 @require_POST
 def choose_seat(request, table_id: str):
-    """"This is my sheet": remember which seat this phone plays (empty: none, a shared phone)."""
+    """ "This is my sheet": remember which seat this phone plays (empty: none, a shared phone)."""
     table, _rights = _load(request, table_id)
     seat = _int(request.POST.get("seat"))
     access.set_seat(request, table.id, seat if seat is not None and 0 <= seat < table.seats.count() else None)

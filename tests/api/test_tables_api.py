@@ -297,6 +297,8 @@ def test_openapi_document_lists_every_endpoint(api):
         "/api/v1/tables/{table_id}/actions",
         "/api/v1/tables/{table_id}/undo",
         "/api/v1/tables/{table_id}/events",
+        "/api/v1/tables/{table_id}/legal",
+        "/api/v1/games/summer-suns/sheets/{name}",
     }
     assert set(paths["/api/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
         "200",

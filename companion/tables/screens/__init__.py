@@ -4,6 +4,7 @@ from importlib import import_module
 
 SCREENS = {
     "dogo-dash": "companion.tables.screens.dogo_dash",
+    "summer-suns": "companion.tables.screens.summer_suns",
 }
 
 

@@ -15,6 +15,7 @@ class Viewer:
     query: dict = field(default_factory=dict)  # GET parameters: a step-by-step choice in progress
     posted: dict = field(default_factory=dict)  # a refused entry's form, to keep its picks
 
+
 SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
@@ -68,6 +69,12 @@ def result(data: dict, parts: list[tuple[str, str]], end_texts: dict[str, str], 
         "winner_text": winner_text,
         "end_text": end_texts.get(data["end_reason"], data["end_reason"] or ""),
         "breakdown_parts": [{"key": key, "label": label} for key, label in parts],
+        # Many parts read better down the page than across a phone: one row per part then.
+        "breakdown_by_part": len(parts) > 4,
+        "breakdown_part_rows": [
+            {"label": label, "values": [score["breakdown"].get(key, 0) for score in data["scores"]]}
+            for key, label in parts
+        ],
         "breakdown_rows": [
             {
                 "name": names[score["seat"]],

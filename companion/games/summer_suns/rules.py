@@ -1,0 +1,565 @@
+"""62 Summer Suns rules (seeds/004_b98f446983374c93.txt, rulings SS-1..SS-13 in RULINGS.md).
+
+A roll-and-write: every seat has its own score sheet (sheet.py), the three dice of a round are
+shared. A round: one `roll` action carries the dice; then every seat, in any order, sends one
+`place` (one die picks an empty slot by its pearl, another die is written there, the third feeds
+the seat's sun row) or, only when no placement is legal, a `pass` (one die feeds the sun row).
+Crab copies, sun hats and the sun row's bonuses come with the same action.
+
+Phases: "roll" -> "place" -> (every seat placed or passed) the next round's "roll", or "over"
+after the round in which a sun total reached 62, or after round 20 (SS-12).
+
+The zone rules and the legal-move search live in legal.py; the state holds each seat's written
+cells, so the sheet itself never enters the state (only its name).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from ..base import BadAction, RuleViolation, check_players, is_int, require
+from .legal import crab_targets, fillable, first_placement, placements, zone_problem
+from .sheet import SHEETS, Sheet
+
+LAST_ROUND = 20  # SS-12
+SUN_GOAL = 62  # SS-12
+SHELL_BONUS = 5  # SS-8
+DIE_WORDS = ("first", "second", "third")
+FIELDS = {
+    "roll": {"type", "dice"},
+    "place": {"type", "seat", "slot_die", "write_die", "slot", "crab", "sun", "bonus"},
+    "pass": {"type", "seat", "sun_die", "bonus"},
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def sheet_of(state: dict) -> Sheet:
+    name = state["sheet"]
+    if name not in SHEETS:
+        raise RuleViolation("unknown_sheet", f"This table uses the sheet {name!r}, which is not installed.")
+    return SHEETS[name]
+
+
+def and_join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def last_round(sheet: Sheet) -> int:
+    # SS-N1: a sheet with fewer than 20 suns ends after the round that fills its last sun.
+    return min(LAST_ROUND, sheet.suns)
+
+
+def sun_total(seat: dict) -> int:
+    return seat["sun"][-1] if seat["sun"] else 0
+
+
+def die_index(value, field: str) -> int:
+    require(is_int(value) and 0 <= value <= 2, f"'{field}' must be a die index 0, 1 or 2, not {value!r}.")
+    return value
+
+
+def die_value(value, field: str) -> int:
+    require(
+        is_int(value) and 1 <= value <= 6, f"'{field}' must be a whole number from 1 to 6, not {value!r}."
+    )
+    return value
+
+
+def slot_id(sheet: Sheet, value, field: str) -> str:
+    require(isinstance(value, str), f"'{field}' must be a slot id string, not {value!r}.")
+    require(value in sheet.slots, f"The sheet {sheet.name!r} has no slot {value!r} ('{field}').")
+    return value
+
+
+def parse_dice(value) -> list[int]:
+    require(
+        isinstance(value, list) and len(value) == 3 and all(is_int(v) and 1 <= v <= 6 for v in value),
+        f"'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {value!r}.",
+    )
+    return list(value)
+
+
+def parse_chain(sheet: Sheet, value) -> list[str]:
+    if value is None:
+        return []
+    require(isinstance(value, list), f"'crab' must be a list of slot ids, e.g. [\"k3\"], not {value!r}.")
+    return [slot_id(sheet, s, "crab") for s in value]
+
+
+def parse_bonus(sheet: Sheet, value) -> dict | None:
+    if value is None:
+        return None
+    require(
+        isinstance(value, dict) and set(value) == {"slot", "value"},
+        f'\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {value!r}.',
+    )
+    return {
+        "slot": slot_id(sheet, value["slot"], "bonus.slot"),
+        "value": die_value(value["value"], "bonus.value"),
+    }
+
+
+def earned(sheet: Sheet, slot: str, value: int) -> list[str]:
+    """What filling `slot` with `value` earns: its pearl (SS-6) and its shell (SS-8)."""
+    return (["pearl"] if sheet.pearl[slot] == value else []) + (["shell"] if slot in sheet.shells else [])
+
+
+def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[str]) -> None:
+    """SS-7: each copy goes next to the previous filled slot, which has a crab, into an empty slot
+    that can take the value given everything written so far this turn. Writes the copies to `cells`."""
+    source = slot
+    for target in chain:
+        if source not in sheet.crabs:
+            raise RuleViolation(
+                "crab_none", f"{source} has no crab: no crab copy can be made from it (SS-7).", "SS-7"
+            )
+        if target not in sheet.adjacent[source] or target in cells:
+            raise RuleViolation(
+                "crab_target", f"A crab copy must go to an empty slot next to {source} (SS-7).", "SS-7"
+            )
+        problem = zone_problem(sheet, cells, target, value)
+        if problem:
+            raise RuleViolation(
+                "crab_value", f"The crab copy of {value} cannot go to {target}: {problem}.", "SS-7"
+            )
+        cells[target] = value
+        source = target
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine
+
+
+class SummerSuns:
+    slug = "summer-suns"
+    name = "62 Summer Suns"
+    min_players = 1
+    max_players = 8
+    options = {"sheet": "default"}
+    option_choices = {"sheet": sorted(SHEETS)}
+    action_types = ("roll", "place", "pass")
+
+    # --- setup and questions ----------------------------------------------------------------
+
+    def setup(self, players: int, options: dict) -> dict:
+        check_players(self, players)
+        options = {**self.options, **(options or {})}
+        name = options["sheet"]
+        if name not in SHEETS:
+            known = ", ".join(sorted(SHEETS))
+            raise BadAction("bad_option", f"There is no sheet {name!r} (known: {known}).")
+        return {
+            "sheet": name,
+            "round": 1,
+            "dice": None,
+            "phase": "roll",
+            "end_reason": None,
+            "seats": [
+                {
+                    "cells": {},
+                    "sun": [],
+                    "pearls": 0,
+                    "shells": 0,
+                    "sun_starfish": 0,
+                    "placed": False,
+                    "marks": {},
+                    "last": None,
+                }
+                for _ in range(players)
+            ],
+        }
+
+    def expect(self, state: dict) -> dict:
+        base = {"phase": state["phase"], "round": state["round"], "dice": state["dice"]}
+        if state["phase"] == "over":
+            return {"actions": [], "seats": [], **base}
+        if state["phase"] == "roll":
+            return {"actions": ["roll"], "seats": [], **base}
+        waiting = [i for i, seat in enumerate(state["seats"]) if not seat["placed"]]
+        return {"actions": ["place", "pass"], "seats": waiting, **base}
+
+    def scores(self, state: dict) -> list[dict]:
+        sheet = sheet_of(state)
+        most = max(seat["shells"] for seat in state["seats"])
+        scores = []
+        for i, seat in enumerate(state["seats"]):
+            cells = seat["cells"]
+            breakdown = {
+                z: sheet.zones[z]["starfish"] if all(s in cells for s in sheet.zone_slots[z]) else 0
+                for z in sheet.zone_ids
+            }
+            breakdown["pearls"] = seat["pearls"]  # SS-6
+            breakdown["sun"] = seat["sun_starfish"]  # SS-10
+            # SS-8: the most shells, at least one; tied seats all get it.
+            breakdown["shell_bonus"] = SHELL_BONUS if most >= 1 and seat["shells"] == most else 0
+            scores.append({"seat": i, "total": sum(breakdown.values()), "breakdown": breakdown})
+        return scores
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != "over":
+            return None
+        totals = [score["total"] for score in self.scores(state)]
+        top = max(totals)
+        winners = [i for i, total in enumerate(totals) if total == top]  # SS-13
+        return {"winners": winners, "end_reason": state["end_reason"]}
+
+    def _seat(self, state: dict, seat) -> int:
+        require(is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
+        players = len(state["seats"])
+        if not 0 <= seat < players:
+            raise RuleViolation(
+                "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1})."
+            )
+        return seat
+
+    def legal(self, state: dict, seat: int) -> dict:
+        """Every legal placement of the current dice for `seat` (see legal.placements), and whether
+        it may pass (SS-11). Nothing is legal when the seat may not act now."""
+        self._seat(state, seat)
+        if state["phase"] != "place" or state["seats"][seat]["placed"]:
+            return {"placements": [], "pass_allowed": False}
+        found = placements(sheet_of(state), state["seats"][seat]["cells"], state["dice"])
+        return {"placements": found, "pass_allowed": not found}
+
+    def crab_next(self, state: dict, seat: int, slot: str, value: int, chain: list[str]) -> list[str]:
+        """The next crab copy targets after writing `value` in `slot` and copying it to `chain`
+        (SS-7). An impossible slot, value or chain raises BadAction/RuleViolation as apply would."""
+        sheet = sheet_of(state)
+        self._seat(state, seat)
+        slot = slot_id(sheet, slot, "slot")
+        value = die_value(value, "value")
+        chain = parse_chain(sheet, chain)
+        cells = dict(state["seats"][seat]["cells"])
+        self._check_write(sheet, cells, slot, value)
+        cells[slot] = value
+        check_chain(sheet, cells, slot, value, chain)
+        return crab_targets(sheet, cells, chain[-1] if chain else slot, value)
+
+    def sun_choice_needed(self, state: dict, slot: str, chain: list[str]) -> bool:
+        """SS-9: a sun hat among the slots filled this turn (not a bonus number's slot)."""
+        hats = sheet_of(state).hats
+        return slot in hats or any(s in hats for s in chain or [])
+
+    def bonus_choices(self, state: dict, seat: int, action: dict) -> dict | None:
+        """For a place/pass action without its bonus: None when the new sun total gives no bonus
+        number, else {"total", "choices": {slot: [values]}} after this turn's writes (SS-10); empty
+        choices mean the bonus number is lost."""
+        require(isinstance(action, dict), "The action must be an object.")
+        action = {key: value for key, value in action.items() if key != "bonus"}
+        turn = self._turn(copy.deepcopy(state), {**action, "seat": seat}, decide_bonus=False)
+        if turn["bonus_kind"] != "number":
+            return None
+        return {"total": turn["total"], "choices": turn["choices"]}
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def apply(self, state: dict, action: dict) -> dict:
+        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        require(isinstance(action, dict), "The action must be an object.")
+        kind = action.get("type")
+        require(
+            kind in self.action_types,
+            f"62 Summer Suns has no action {kind!r}: use 'roll', 'place' or 'pass'.",
+        )
+        extra = sorted(set(action) - FIELDS[kind])
+        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        if kind == "roll":
+            dice = parse_dice(action.get("dice"))
+            self._check_phase(state, "roll")
+            state.update(dice=dice, phase="place")
+            return state
+        turn = self._turn(state, action)
+        self._commit(state, turn)
+        return state
+
+    def _check_phase(self, state: dict, kind: str) -> None:
+        if state["phase"] == "over":
+            raise RuleViolation("game_over", "The game is over: no more entries can be made.")
+        if kind == "roll" and state["phase"] != "roll":
+            raise RuleViolation(
+                "unexpected_action",
+                f"The dice of round {state['round']} are already rolled: the game waits for place or pass.",
+            )
+        if kind != "roll" and state["phase"] != "place":
+            raise RuleViolation(
+                "unexpected_action",
+                f"The dice of round {state['round']} have not been rolled yet: the game waits for roll.",
+            )
+
+    def _check_write(self, sheet: Sheet, cells: dict, slot: str, value: int) -> None:
+        if slot in cells:
+            raise RuleViolation("slot_written", f"{slot} is already written.", "SS-3")
+        problem = zone_problem(sheet, cells, slot, value)
+        if problem:
+            raise RuleViolation("zone_rule", f"Cannot write {value} in {slot}: {problem}.", "SS-4")
+
+    def _turn(self, state: dict, action: dict, decide_bonus: bool = True) -> dict:
+        """Check a place or pass completely and return what it writes and earns (state unchanged)."""
+        sheet = sheet_of(state)
+        kind = action.get("type")
+        require(kind in ("place", "pass"), "Only a place or a pass is a seat's turn.")
+        require("seat" in action, f"A {kind} needs 'seat': the seat that plays.")
+        seat = action["seat"]
+        require(is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
+        # Shapes first (BadAction), then the rules (RuleViolation).
+        if kind == "place":
+            for field in ("slot_die", "write_die", "slot"):
+                require(field in action, f"A place needs '{field}'.")
+            i = die_index(action["slot_die"], "slot_die")
+            j = die_index(action["write_die"], "write_die")
+            require(i != j, "'slot_die' and 'write_die' must be two different dice.")
+            slot = slot_id(sheet, action["slot"], "slot")
+            chain = parse_chain(sheet, action.get("crab"))
+            sun = action.get("sun")
+            if sun is not None:
+                die_value(sun, "sun")
+        else:
+            require("sun_die" in action, "A pass needs 'sun_die': the die added to the sun row.")
+            sun_die = die_index(action["sun_die"], "sun_die")
+        bonus = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
+
+        self._check_phase(state, kind)
+        self._seat(state, seat)
+        player = state["seats"][seat]
+        if player["placed"]:
+            raise RuleViolation("already_placed", f"Seat {seat} has already placed this round.")
+        dice, cells = state["dice"], dict(player["cells"])
+        writes: list[tuple[str, int]] = []
+
+        if kind == "place":
+            value, picked = dice[j], dice[i]
+            if slot in cells:
+                raise RuleViolation("slot_written", f"{slot} is already written.", "SS-3")
+            if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
+                word = DIE_WORDS[i]
+                if any(s not in cells for s in sheet.by_pearl[picked]):
+                    message = f"The {picked} on the {word} die selects a slot with pearl {picked}: "
+                else:
+                    message = f"The {picked} on the {word} die matches no empty slot's pearl: "
+                raise RuleViolation(
+                    "pearl_mismatch", message + f"{slot}'s pearl is {sheet.pearl[slot]} (SS-3).", "SS-3"
+                )
+            self._check_write(sheet, cells, slot, value)
+            cells[slot] = value
+            check_chain(sheet, cells, slot, value, chain)
+            writes = [(slot, value)] + [(target, value) for target in chain]
+            if self.sun_choice_needed(state, slot, chain):  # SS-9
+                if sun is None:
+                    raise RuleViolation(
+                        "sun_required", "A sun hat was filled: choose the sun value 1-6 (SS-9).", "SS-9"
+                    )
+                sun_value, hat = sun, True
+            else:
+                if sun is not None:
+                    third = dice[3 - i - j]
+                    raise RuleViolation(
+                        "sun_refused",
+                        f"No sun hat was filled: the {DIE_WORDS[3 - i - j]} die ({third}) "
+                        "goes to the sun row (SS-9).",
+                        "SS-9",
+                    )
+                sun_value, hat = dice[3 - i - j], False
+        else:
+            found = first_placement(sheet, cells, dice)
+            if found is not None:  # SS-11: a seat with a legal placement must place
+                fi, fj, fslot = found
+                raise RuleViolation(
+                    "must_place",
+                    f"A placement is possible (e.g. {dice[fj]} in {fslot}): "
+                    "passing is only allowed when none is (SS-11).",
+                    "SS-11",
+                )
+            slot = value = None
+            chain = []
+            sun_value, hat = dice[sun_die], False
+
+        # SS-10: the new total fills the next sun; an exact bonus total earns the bonus.
+        total = sun_total(player) + sun_value
+        bonus_kind, amount = sheet.bonuses.get(total, (None, 0))
+        turn = {
+            "seat": seat,
+            "slot": slot,
+            "value": value,
+            "crab": chain,
+            "writes": writes,
+            "hat": hat,
+            "sun_value": sun_value,
+            "total": total,
+            "bonus_kind": bonus_kind,
+            "amount": amount,
+            "bonus": None,
+            "bonus_lost": False,
+            "choices": None,
+        }
+        if bonus_kind == "number":
+            turn["choices"] = fillable(sheet, cells)
+        if not decide_bonus:
+            return turn
+        if bonus_kind != "number":
+            if bonus is not None:
+                raise RuleViolation(
+                    "bonus_refused",
+                    f"The total {total} gives no bonus number: there is nothing to write (SS-10).",
+                    "SS-10",
+                )
+            return turn
+        if not turn["choices"]:
+            if bonus is not None:
+                raise RuleViolation(
+                    "bonus_refused",
+                    f"The total {total} gives a bonus number, but no empty slot can take any value: "
+                    "it is lost (SS-10).",
+                    "SS-10",
+                )
+            turn["bonus_lost"] = True
+            return turn
+        if bonus is None:
+            raise RuleViolation(
+                "bonus_required",
+                f"The total {total} gives a bonus number: write it in a slot (SS-10).",
+                "SS-10",
+            )
+        target, number = bonus["slot"], bonus["value"]
+        if target in cells:
+            raise RuleViolation(
+                "bonus_slot",
+                f"The bonus number cannot go to {target}: it is already written (SS-10).",
+                "SS-10",
+            )
+        problem = zone_problem(sheet, cells, target, number)
+        if problem:
+            raise RuleViolation(
+                "bonus_value", f"The bonus number {number} cannot go to {target}: {problem}.", "SS-10"
+            )
+        turn["bonus"] = {"slot": target, "value": number}
+        return turn
+
+    def _commit(self, state: dict, turn: dict) -> None:
+        sheet = sheet_of(state)
+        player = state["seats"][turn["seat"]]
+        writes = [(slot, value, "crab" if n else None) for n, (slot, value) in enumerate(turn["writes"])]
+        if turn["bonus"]:
+            writes.append((turn["bonus"]["slot"], turn["bonus"]["value"], "bonus"))
+        for slot, value, mark in writes:
+            player["cells"][slot] = value
+            if mark:
+                player["marks"][slot] = mark
+            player["pearls"] += sheet.pearl[slot] == value  # SS-6 (copies and bonus numbers too)
+            player["shells"] += slot in sheet.shells  # SS-8
+        player["sun"].append(turn["total"])
+        if turn["bonus_kind"] == "shell":
+            player["shells"] += turn["amount"]
+        elif turn["bonus_kind"] == "starfish":
+            player["sun_starfish"] += turn["amount"]
+        player["placed"] = True
+        player["last"] = {
+            "round": state["round"],
+            "pass": turn["slot"] is None,
+            "slot": turn["slot"],
+            "value": turn["value"],
+            "crab": list(turn["crab"]),
+            "sun_value": turn["sun_value"],
+            "sun_total": turn["total"],
+            "bonus": turn["bonus"],
+            "bonus_kind": turn["bonus_kind"],
+            "bonus_lost": turn["bonus_lost"],
+        }
+        if all(seat["placed"] for seat in state["seats"]):
+            self._end_round(state, sheet)
+
+    def _end_round(self, state: dict, sheet: Sheet) -> None:
+        # SS-12: after the round in which a total reached 62 (SS-N2: that reason wins in round 20).
+        if any(sun_total(seat) >= SUN_GOAL for seat in state["seats"]):
+            state.update(phase="over", end_reason="sun_62")
+        elif state["round"] >= last_round(sheet):
+            state.update(
+                phase="over", end_reason="round_20" if state["round"] >= LAST_ROUND else "sun_row_full"
+            )
+        else:
+            state.update(round=state["round"] + 1, dice=None, phase="roll")
+            for seat in state["seats"]:
+                seat["placed"] = False
+
+    # --- log and random play ----------------------------------------------------------------
+
+    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
+        after = self.apply(state_before, action)
+        sheet = sheet_of(state_before)
+
+        def name(seat: int) -> str:
+            return names[seat] if seat < len(names) else f"Seat {seat}"
+
+        def gains(slot: str, value: int) -> str:
+            parts = earned(sheet, slot, value)
+            return f" ({', '.join(parts)})" if parts else ""
+
+        if action["type"] == "roll":
+            return "The dice: " + ", ".join(map(str, after["dice"])) + "."
+        seat = action["seat"]
+        last = after["seats"][seat]["last"]
+        if last["pass"]:
+            text = f"{name(seat)} passed; sun +{last['sun_value']}"
+        else:
+            slot, value = last["slot"], last["value"]
+            text = f"{name(seat)} wrote {value} in {slot}{gains(slot, value)}"
+            if last["crab"]:
+                copies = ", ".join(f"{t}{gains(t, value)}" for t in last["crab"])
+                text += f", crab cop{'y' if len(last['crab']) == 1 else 'ies'} to {copies}"
+            hat = " (hat)" if self.sun_choice_needed(state_before, slot, last["crab"]) else ""
+            text += f"; sun +{last['sun_value']}{hat}"
+        text += f" = {last['sun_total']}"
+        kind, amount = sheet.bonuses.get(last["sun_total"], (None, 0))
+        if kind == "shell":
+            text += ": a shell" if amount == 1 else f": {amount} shells"
+        elif kind == "starfish":
+            text += f": {amount} starfish"
+        elif kind == "number":
+            if last["bonus"]:
+                b = last["bonus"]
+                text += f": bonus number {b['value']} in {b['slot']}{gains(b['slot'], b['value'])}"
+            else:
+                text += ": a bonus number, lost (no empty slot can take one)"
+        parts = [text + "."]
+        if after["phase"] == "over" or after["round"] != state_before["round"]:
+            parts.append(f"Round {state_before['round']} is over.")
+        result = self.result(after)
+        if result:
+            top = max(score["total"] for score in self.scores(after))
+            who = and_join([name(s) for s in result["winners"]])
+            verb = "wins" if len(result["winners"]) == 1 else "share the win"
+            parts.append(f"Game over: {who} {verb} with {top} starfish.")
+        return " ".join(parts)
+
+    def sample_action(self, state: dict, rng: random.Random) -> dict:
+        if state["phase"] == "roll":
+            return {"type": "roll", "dice": [rng.randint(1, 6) for _ in range(3)]}
+        seat = rng.choice(self.expect(state)["seats"])
+        found = self.legal(state, seat)["placements"]
+        if found:
+            pick = rng.choice(found)
+            action = {
+                "type": "place",
+                "seat": seat,
+                "slot_die": pick["slot_die"],
+                "write_die": pick["write_die"],
+                "slot": pick["slot"],
+            }
+            chain, targets = [], pick["crab"]
+            while targets and rng.random() < 0.7:
+                chain.append(rng.choice(targets))
+                targets = self.crab_next(state, seat, pick["slot"], pick["value"], chain)
+            if chain:
+                action["crab"] = chain
+            if self.sun_choice_needed(state, pick["slot"], chain):
+                action["sun"] = rng.randint(1, 6)
+        else:
+            action = {"type": "pass", "seat": seat, "sun_die": rng.randrange(3)}
+        choices = self.bonus_choices(state, seat, action)
+        if choices and choices["choices"]:
+            slot = rng.choice(sorted(choices["choices"]))
+            action["bonus"] = {"slot": slot, "value": rng.choice(choices["choices"][slot])}
+        return action

@@ -1,0 +1,479 @@
+"""62 Summer Suns screens: the dice pickers, the sheet grid and a placement chosen one tap at a time.
+
+A placement takes up to six decisions (slot, which die is written, crab copies, the hat's sun value,
+the bonus number's slot and value). Each is one screen; the choices made so far ride in the query
+string, so a poll that redraws the page keeps them. The engine answers every "what is legal now"
+question; this module only turns its answers into buttons.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from urllib.parse import urlencode
+
+from companion.games import registry
+from companion.games.base import RuleViolation
+from companion.games.summer_suns.sheet import SHEETS
+
+from . import common
+
+ZONE_RULES = {
+    "pair": "both slots of a cabin the same",
+    "sequence": "follow the < and > signs",
+    "no_adjacent_equal": "neighbours in a line differ",
+    "equal": "every value the same",
+    "all_different": "no value twice",
+}
+END_TEXTS = {
+    "sun_62": "A sun row reached 62.",
+    "round_20": "Twenty rounds have been played.",
+    "sun_row_full": "Every sun of the sheet is filled.",
+}
+DICE_FACES = [1, 2, 3, 4, 5, 6]
+
+
+def engine():
+    return registry.get("summer-suns")
+
+
+def context(data: dict, viewer: common.Viewer) -> dict:
+    state = data["state"]
+    names = [player["name"] for player in data["players"]]
+    if viewer.seat is None and len(names) == 1:
+        viewer = dataclasses.replace(viewer, seat=0)  # solo: the only sheet is this phone's
+    sheet = SHEETS[state["sheet"]].definition
+    seats = state["seats"]
+    waiting = [names[seat] for seat in data["expect"]["seats"]] if state["phase"] == "place" else []
+    viewed = _viewed_seat(viewer, len(names))
+    wizard = None
+    if viewer.can_edit and viewer.seat is not None and viewer.seat in data["expect"]["seats"]:
+        if state["phase"] == "place":
+            wizard = Wizard(state, viewer.seat, viewer.query).resolve()
+    mine = viewer.seat
+    writing_here = state["phase"] == "place" and mine is not None
+    notes = {
+        i: f"sun {seat['sun'][-1] if seat['sun'] else 0}" + (" ✓" if seat["placed"] else "")
+        for i, seat in enumerate(seats)
+    }
+    return {
+        "scoreboard": common.scoreboard(data, notes),
+        **common.result(data, breakdown_parts(sheet), END_TEXTS, "starfish"),
+        "dice_faces": DICE_FACES,
+        "waiting": common.and_join(waiting),
+        "my_seat": viewer.seat,
+        "my_name": names[viewer.seat] if viewer.seat is not None else "",
+        "viewed": viewed,
+        "viewed_name": names[viewed] if viewed is not None else "",
+        "players": [{"seat": i, "name": name, "placed": seats[i]["placed"]} for i, name in enumerate(names)],
+        "wizard": wizard,
+        # This phone's own sheet sits in the prompt while a round is being written, lit where a tap
+        # decides; the panel shows a sheet someone tapped, or everyone's at other moments.
+        "my_grid": grid(
+            sheet, seats[mine], wizard["highlight"] if wizard else {}, wizard["pending"] if wizard else {}
+        )
+        if writing_here
+        else None,
+        "my_sun_row": sun_row(sheet, seats[mine]) if writing_here else None,
+        "show_viewed": viewed is not None
+        and data["status"] != "finished"
+        and not (writing_here and viewed == mine),
+        "grid": grid(sheet, seats[viewed], {}) if viewed is not None else None,
+        "sun_row": sun_row(sheet, seats[viewed]) if viewed is not None else None,
+        "zones": zone_legend(sheet, seats[viewed]) if viewed is not None else [],
+        "sheets": [
+            {"name": names[i], "grid": grid(sheet, seats[i], {}), "sun_row": sun_row(sheet, seats[i])}
+            for i in range(len(names))
+        ]
+        if data["status"] == "finished"
+        else [],
+        "sheet_title": sheet.get("title", sheet["name"]),
+        "last_turns": last_turns(state, names),
+    }
+
+
+def _viewed_seat(viewer: common.Viewer, players: int) -> int | None:
+    """The sheet shown: the one asked for by a tap on a player, else this phone's own."""
+    asked = viewer.query.get("view")
+    if asked is not None and asked.isdigit() and int(asked) < players:
+        return int(asked)
+    return viewer.seat if viewer.seat is not None else (0 if players == 1 else None)
+
+
+def breakdown_parts(sheet: dict) -> list[tuple[str, str]]:
+    zones = [(zone["id"], zone["id"].capitalize()) for zone in sheet["zones"]]
+    return zones + [("pearls", "Pearls"), ("sun", "Sun"), ("shell_bonus", "Most shells")]
+
+
+def grid(sheet: dict, seat: dict, highlight: dict, pending: dict | None = None) -> list[list[dict | None]]:
+    """Rows of cells as the sheet draws them; None where the sheet has no slot."""
+    pending = pending or {}
+    cells = seat["cells"]
+    signs = _sign_positions(sheet)
+    rows: list[list[dict | None]] = [[None] * sheet["cols"] for _ in range(sheet["rows"])]
+    kinds = {zone["id"]: zone["kind"] for zone in sheet["zones"]}
+    for slot in sheet["slots"]:
+        value = cells.get(slot["id"])
+        rows[slot["row"]][slot["col"]] = {
+            **slot,
+            "kind": kinds[slot["zone"]],
+            "value": value,
+            "pearl_earned": value == slot["pearl"],
+            "mark": seat.get("marks", {}).get(slot["id"], ""),
+            "sign_left": signs.get((slot["id"], "left"), ""),
+            "sign_top": signs.get((slot["id"], "top"), ""),
+            "choice": highlight.get(slot["id"]),
+            "pending": pending.get(slot["id"]),
+        }
+    return rows
+
+
+def _sign_positions(sheet: dict) -> dict[tuple[str, str], str]:
+    """Each koi sign drawn on the edge it shares with the slot before it (left or top)."""
+    where = {slot["id"]: (slot["row"], slot["col"]) for slot in sheet["slots"]}
+    found = {}
+    for zone in sheet["zones"]:
+        for group, signs in zip(zone["groups"], zone.get("signs", []), strict=False):
+            for before, after, sign in zip(group, group[1:], signs, strict=False):
+                (r1, c1), (r2, c2) = where[before], where[after]
+                if r1 == r2 and c2 == c1 + 1:
+                    found[(after, "left")] = sign
+                elif r1 == r2 and c2 == c1 - 1:
+                    found[(before, "left")] = {"<": ">", ">": "<"}[sign]
+                elif c1 == c2 and r2 == r1 + 1:
+                    found[(after, "top")] = {"<": "∧", ">": "∨"}[sign]
+                elif c1 == c2 and r2 == r1 - 1:
+                    found[(before, "top")] = {"<": "∨", ">": "∧"}[sign]
+    return found
+
+
+def sun_row(sheet: dict, seat: dict) -> dict:
+    totals = seat["sun"]
+    bonuses = sheet["sun_bonuses"]
+    return {
+        "suns": [
+            {
+                "total": totals[i] if i < len(totals) else None,
+                "bonus": str(totals[i]) in bonuses if i < len(totals) else False,
+            }
+            for i in range(sheet["suns"])
+        ],
+        "total": totals[-1] if totals else 0,
+        "bonuses": [
+            {"at": int(at), "text": bonus_text(bonus), "reached": int(at) in totals}
+            for at, bonus in sorted(bonuses.items(), key=lambda item: int(item[0]))
+        ],
+    }
+
+
+def bonus_text(bonus: dict) -> str:
+    if "number" in bonus:
+        return "a bonus number"
+    if "shell" in bonus:
+        return "a shell" if bonus["shell"] == 1 else f"{bonus['shell']} shells"
+    return f"{bonus['starfish']} starfish"
+
+
+def zone_legend(sheet: dict, seat: dict) -> list[dict]:
+    cells = seat["cells"]
+    legend = []
+    for zone in sheet["zones"]:
+        slots = [slot for group in zone["groups"] for slot in group]
+        filled = sum(1 for slot in slots if slot in cells)
+        legend.append(
+            {
+                "id": zone["id"],
+                "kind": zone["kind"],
+                "rule": ZONE_RULES[zone["kind"]],
+                "starfish": zone["starfish"],
+                "filled": filled,
+                "size": len(slots),
+            }
+        )
+    return legend
+
+
+def last_turns(state: dict, names: list[str]) -> list[str]:
+    """This round's entries so far, one short line per seat that has placed."""
+    lines = []
+    for i, seat in enumerate(state["seats"]):
+        last = seat.get("last")
+        if not last or last.get("round") != state["round"] or not seat["placed"]:
+            continue
+        if last.get("pass"):
+            lines.append(f"{names[i]} passed, sun {last['sun_total']}")
+        else:
+            copies = f" (+{', '.join(last['crab'])})" if last.get("crab") else ""
+            lines.append(f"{names[i]}: {last['value']} in {last['slot']}{copies}, sun {last['sun_total']}")
+    return lines
+
+
+class Wizard:
+    """Resolve the choices made so far (the query) into the next decision, or a complete action."""
+
+    KEYS = ("slot", "sd", "wd", "crab", "nocrab", "sun", "bslot", "bval", "die", "why")
+
+    def __init__(self, state: dict, seat: int, query: dict):
+        self.state, self.seat = state, seat
+        self.query = {key: query[key] for key in self.KEYS if query.get(key) not in (None, "")}
+        self.legal = engine().legal(state, seat)
+
+    def resolve(self) -> dict:
+        step = self._step(self.query)
+        step["options"] = [self._option(option) for option in step.get("options", [])]
+        step["highlight"] = {
+            option["slot"]: option
+            for option in step["options"]
+            if option.get("slot") and step["name"] in ("slot", "crab", "bonus_slot")
+        }
+        if step["name"] == "slot":
+            # An unlit slot answers a tap with the rule that keeps it dark.
+            for slot in self._slot_order():
+                if slot not in step["highlight"]:
+                    step["highlight"][slot] = {
+                        "slot": slot,
+                        "explain": True,
+                        "href": "?" + urlencode({"why": slot}),
+                    }
+            if self.query.get("why") in step["highlight"] and self.query["why"] not in self._lit_slots():
+                step["refusal"] = self.why_not(self.query["why"])
+        step["back"] = _back(self.query)
+        step["query"] = self.query
+        step["pending"] = self._pending()
+        return step
+
+    def _pending(self) -> dict[str, int]:
+        """Values chosen but not yet entered, drawn faintly on the sheet while the choice goes on."""
+        query, dice = self.query, self.state["dice"]
+        pending = {}
+        if query.get("slot") and query.get("wd") in {"0", "1", "2"}:
+            value = dice[int(query["wd"])]
+            for slot in [query["slot"], *[c for c in query.get("crab", "").split(",") if c]]:
+                pending[slot] = value
+        if query.get("bslot") and query.get("bval", "").isdigit():
+            pending[query["bslot"]] = int(query["bval"])
+        return pending
+
+    def _option(self, option: dict) -> dict:
+        """An option either completes the entry (a button that posts it) or leads to the next step."""
+        query = {**{k: v for k, v in self.query.items() if k != "why"}, **option["set"]}
+        after = self._step(query)
+        if after["name"] == "done":
+            return {**option, "fields": form_fields(after["action"]), "summary": after["summary"]}
+        return {**option, "href": "?" + urlencode(query)}
+
+    # Each branch returns the next decision; "done" carries the finished action.
+    def _step(self, query: dict) -> dict:
+        dice = self.state["dice"]
+        placements = self.legal["placements"]
+        if not placements:
+            return self._pass_steps(query, dice)
+        slot = query.get("slot")
+        slots = self._lit_slots()
+        if slot not in slots:
+            return {
+                "name": "slot",
+                "title": "Tap a lit slot to write in it",
+                "options": [{"slot": s, "label": s, "set": {"slot": s}} for s in slots],
+            }
+        ways = [p for p in placements if p["slot"] == slot]
+        chosen = [
+            p
+            for p in ways
+            if str(p["slot_die"]) == query.get("sd") and str(p["write_die"]) == query.get("wd")
+        ]
+        if not chosen:
+            return {"name": "way", "title": f"How to fill {slot}", "options": self._way_options(ways)}
+        placement = chosen[0]
+        value = placement["value"]
+        chain = [c for c in query.get("crab", "").split(",") if c]
+        action = {
+            "type": "place",
+            "seat": self.seat,
+            "slot_die": placement["slot_die"],
+            "write_die": placement["write_die"],
+            "slot": slot,
+        }
+        if not query.get("nocrab"):
+            targets = engine().crab_next(self.state, self.seat, slot, value, chain)
+            if targets:
+                source = chain[-1] if chain else slot
+                return {
+                    "name": "crab",
+                    "title": f"Crab in {source}: copy the {value} next door?",
+                    "options": [
+                        {"slot": t, "label": f"Copy to {t}", "set": {"crab": ",".join(chain + [t])}}
+                        for t in targets
+                    ]
+                    + [{"label": "No copy", "set": {"nocrab": "1"}}],
+                }
+        if chain:
+            action["crab"] = chain
+        if engine().sun_choice_needed(self.state, slot, chain):
+            if query.get("sun") not in {str(v) for v in DICE_FACES}:
+                return {
+                    "name": "sun",
+                    "title": "Sun hat: choose the value for the sun row",
+                    "options": self._sun_options(),
+                }
+            action["sun"] = int(query["sun"])
+        return self._bonus_steps(query, action, self._summary_place(slot, value, chain, action))
+
+    def _pass_steps(self, query: dict, dice: list[int]) -> dict:
+        if query.get("die") not in {"0", "1", "2"}:
+            total = self._sun_total()
+            options, seen = [], set()
+            for i, value in enumerate(dice):
+                if value not in seen:
+                    seen.add(value)
+                    options.append(
+                        {"label": f"Sun +{value} = {total + value}", "die": value, "set": {"die": str(i)}}
+                    )
+            return {
+                "name": "pass",
+                "title": "No slot can take these dice: choose the die for the sun row",
+                "options": options,
+            }
+        die = int(query["die"])
+        action = {"type": "pass", "seat": self.seat, "sun_die": die}
+        return self._bonus_steps(query, action, f"Pass; sun +{dice[die]} = {self._sun_total() + dice[die]}")
+
+    def _bonus_steps(self, query: dict, action: dict, summary: str) -> dict:
+        offer = engine().bonus_choices(self.state, self.seat, action)
+        if offer and offer["choices"]:
+            bslot = query.get("bslot")
+            if bslot not in offer["choices"]:
+                return {
+                    "name": "bonus_slot",
+                    "title": f"Sun total {offer['total']}: a bonus number! Tap the slot for it",
+                    "options": [{"slot": s, "label": s, "set": {"bslot": s}} for s in offer["choices"]],
+                }
+            values = offer["choices"][bslot]
+            if query.get("bval") not in {str(v) for v in values}:
+                return {
+                    "name": "bonus_value",
+                    "title": f"Bonus number in {bslot}: which value?",
+                    "options": [{"label": str(v), "value": v, "set": {"bval": str(v)}} for v in values],
+                }
+            action = {**action, "bonus": {"slot": bslot, "value": int(query["bval"])}}
+            summary += f"; bonus {query['bval']} in {bslot}"
+        elif offer:
+            summary += f"; the bonus number of {offer['total']} is lost (no slot can take one)"
+        return {"name": "done", "action": action, "summary": summary}
+
+    def _way_options(self, ways: list[dict]) -> list[dict]:
+        dice, total, options, seen = self.state["dice"], self._sun_total(), [], set()
+        pearls = {slot["id"]: slot["pearl"] for slot in self._sheet()["slots"]}
+        for way in ways:
+            third = 3 - way["slot_die"] - way["write_die"]
+            hat = engine().sun_choice_needed(self.state, way["slot"], [])
+            key = (way["value"], None if hat else dice[third])
+            if key in seen:
+                continue  # equal dice give the same entry twice
+            seen.add(key)
+            sun = "sun: your choice (hat)" if hat else f"sun +{dice[third]} = {total + dice[third]}"
+            options.append(
+                {
+                    "label": f"Write {way['value']}",
+                    "detail": sun,
+                    "value": way["value"],
+                    "pearl": way["value"] == pearls[way["slot"]],
+                    "dead": way["dead"],
+                    "set": {"sd": str(way["slot_die"]), "wd": str(way["write_die"])},
+                }
+            )
+        return options
+
+    def _sun_options(self) -> list[dict]:
+        total = self._sun_total()
+        return [{"label": str(v), "detail": f"= {total + v}", "set": {"sun": str(v)}} for v in DICE_FACES]
+
+    def _summary_place(self, slot: str, value: int, chain: list[str], action: dict) -> str:
+        dice = self.state["dice"]
+        sun = action.get("sun", dice[3 - action["slot_die"] - action["write_die"]])
+        copies = f", copy to {', '.join(chain)}" if chain else ""
+        return f"Write {value} in {slot}{copies}; sun +{sun} = {self._sun_total() + sun}"
+
+    def _sun_total(self) -> int:
+        sun = self.state["seats"][self.seat]["sun"]
+        return sun[-1] if sun else 0
+
+    def _lit_slots(self) -> list[str]:
+        return sorted({p["slot"] for p in self.legal["placements"]}, key=self._slot_order().index)
+
+    def why_not(self, slot: str) -> dict:
+        """The engine's own refusal for the ways a die could pick this slot, or why none can."""
+        sheet_slot = next(s for s in self._sheet()["slots"] if s["id"] == slot)
+        dice = self.state["dice"]
+        if slot in self.state["seats"][self.seat]["cells"]:
+            return {"message": f"{slot} is already written.", "rule": "SS-3"}
+        pickers = [i for i, value in enumerate(dice) if value == sheet_slot["pearl"]]
+        if not pickers:
+            pearl = sheet_slot["pearl"]
+            message = f"No die shows {slot}'s pearl ({pearl}): the die that picks a slot must equal it."
+            return {"message": message, "rule": "SS-3"}
+        messages, rule = [], None
+        for i in pickers:
+            for j in {0, 1, 2} - {i}:
+                action = {"type": "place", "seat": self.seat, "slot_die": i, "write_die": j, "slot": slot}
+                try:
+                    engine().apply(self.state, action)
+                except RuleViolation as refusal:
+                    if refusal.message not in messages:
+                        messages.append(refusal.message)
+                        rule = rule or refusal.rule
+        return {"message": " ".join(messages), "rule": rule}
+
+    def _slot_order(self) -> list[str]:
+        return [slot["id"] for slot in self._sheet()["slots"]]
+
+    def _sheet(self) -> dict:
+        return SHEETS[self.state["sheet"]].definition
+
+
+def _back(query: dict) -> str | None:
+    """The previous step: the query without its last decision."""
+    for keys in (("bval",), ("bslot",), ("sun",), ("nocrab",), ("crab",), ("sd", "wd"), ("slot",), ("die",)):
+        if any(key in query for key in keys):
+            if keys == ("crab",):
+                chain = query["crab"].split(",")[:-1]
+                rest = {k: v for k, v in query.items() if k != "crab"}
+                if chain:
+                    rest["crab"] = ",".join(chain)
+                return "?" + urlencode(rest)
+            return "?" + urlencode({k: v for k, v in query.items() if k not in keys})
+    return None
+
+
+def form_fields(action: dict) -> dict:
+    """A finished action as the flat hidden fields its button posts (read by action_from_form)."""
+    fields = {key: value for key, value in action.items() if key not in ("crab", "bonus")}
+    if action.get("crab"):
+        fields["crab"] = ",".join(action["crab"])
+    if action.get("bonus"):
+        fields["bonus_slot"], fields["bonus_value"] = action["bonus"]["slot"], action["bonus"]["value"]
+    return fields
+
+
+def action_from_form(post, data: dict) -> dict:
+    """The roll form's three dice, or a finished placement/pass carried in hidden fields."""
+    kind = post.get("type", "")
+    if kind == "roll":
+        return {"type": "roll", "dice": [_int(post.get(f"die_{i}")) for i in range(3)]}
+    action = {"type": kind, "seat": _int(post.get("seat"))}
+    for key in ("slot_die", "write_die", "sun", "sun_die"):
+        if post.get(key, "") != "":
+            action[key] = _int(post.get(key))
+    if post.get("slot"):
+        action["slot"] = post["slot"]
+    if post.get("crab"):
+        action["crab"] = post["crab"].split(",")
+    if post.get("bonus_slot"):
+        action["bonus"] = {"slot": post["bonus_slot"], "value": _int(post.get("bonus_value"))}
+    return action
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return value

@@ -1,0 +1,28 @@
+"""The 62 Summer Suns endpoints of API.md: the sheet definition and the legal-move listing."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_sheet_and_legal_moves_through_the_api(api):
+    response = api.call("get", "/api/v1/games/summer-suns/sheets/default")
+    assert response.status_code == 200
+    sheet = response.json()
+    assert sheet["name"] == "default" and len(sheet["slots"]) == 35 and sheet["suns"] == 20
+    assert api.call("get", "/api/v1/games/summer-suns/sheets/nope").status_code == 404
+    table = api.create(game="summer-suns", players=["Ann", "Ben"])
+    table = api.act(table, {"type": "roll", "dice": [3, 5, 1]}).json()
+    response = api.call("get", f"/api/v1/tables/{table['id']}/legal?seat=0", token=api.tokens[table["id"]])
+    assert response.status_code == 200
+    legal = response.json()
+    assert legal["pass_allowed"] is False
+    assert {"slot_die": 0, "write_die": 1, "slot": "c1t", "value": 5, "crab": [], "dead": []} in legal[
+        "placements"
+    ]
+    bad = api.call("get", f"/api/v1/tables/{table['id']}/legal?seat=9", token=api.tokens[table["id"]])
+    assert bad.status_code == 400
+    dogo = api.create(players=["Ann", "Ben"])
+    assert (
+        api.call("get", f"/api/v1/tables/{dogo['id']}/legal?seat=0", token=dogo["token"]).status_code == 404
+    )

@@ -1,0 +1,142 @@
+"""62 Summer Suns through the pages: the roll, "this is my sheet", a placement one tap at a time."""
+
+import re
+
+import pytest
+
+from companion.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def table(client):
+    response = client.post(
+        "/new/summer-suns/", {"player_0": "Ann", "player_1": "Ben", "option_sheet": "default"}
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Table.objects.get()
+
+
+def roll(client, table, dice):
+    data = {"type": "roll", "expected_version": table.version, **{f"die_{i}": v for i, v in enumerate(dice)}}
+    return client.post(f"/t/{table.id}/act/", data)
+
+
+def hidden_forms(html: str) -> list[dict]:
+    """Each posting form of a page as its hidden fields (the wizard's finishing buttons)."""
+    forms = []
+    for form in re.findall(r'<form method="post" action="/t/\w+/act/".*?</form>', html, re.S):
+        forms.append(dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form)))
+    return forms
+
+
+def test_new_table_offers_the_sheet_choice(client):
+    html = client.get("/new/summer-suns/").content.decode()
+    assert '<option value="default" selected>default</option>' in html
+
+
+def test_the_roll_form_enters_three_dice(client, table):
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "Round 1: roll the three dice" in html
+    assert html.count('name="die_') == 18
+    assert roll(client, table, [3, 5, 1]).status_code == 302
+    table.refresh_from_db()
+    assert table.snapshot["dice"] == [3, 5, 1] and table.snapshot["phase"] == "place"
+
+
+def test_a_bad_roll_is_refused(client, table):
+    response = client.post(
+        f"/t/{table.id}/act/", {"type": "roll", "expected_version": 0, "die_0": 7, "die_1": 1}
+    )
+    assert response.status_code == 400
+    table.refresh_from_db()
+    assert table.version == 0
+
+
+def test_a_phone_picks_its_sheet_then_places_in_two_taps(client, table):
+    roll(client, table, [3, 5, 1])
+    table.refresh_from_db()
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "Which sheet is yours?" in html
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "Ann: Tap a lit slot to write in it" in html
+    # Pearl 3 (die 1) selects c1t, k2, g2, s4, b5, s7; pearl 5 and pearl 1 select more.
+    lit = re.findall(r'aria-label="Choose (\w+)"', html)
+    assert {"c1t", "k2", "g2", "s4", "b5", "s7"} <= set(lit)
+    # Tap c1t: two ways, each one tap from done.
+    html = client.get(f"/t/{table.id}/?slot=c1t", **HTMX).content.decode()
+    assert "How to fill c1t" in html
+    assert "Write 5 · sun +1 = 1" in html and "Write 1 · sun +5 = 5" in html
+    ways = [form for form in hidden_forms(html) if form.get("type") == "place"]
+    assert {(form["write_die"], form["slot"]) for form in ways} == {("1", "c1t"), ("2", "c1t")}
+    write_five = next(form for form in ways if form["write_die"] == "1")
+    response = client.post(f"/t/{table.id}/act/", write_five, **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.snapshot["seats"][0]["cells"] == {"c1t": 5}
+    assert table.snapshot["seats"][0]["sun"] == [1]
+    assert "Ann has written this round" in response.content.decode()
+
+
+def test_the_choice_in_progress_survives_a_poll(client, table):
+    roll(client, table, [3, 5, 1])
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    table.refresh_from_db()
+    # Ben's phone writes meanwhile: the version moves and Ann's phone polls with its choice.
+    client.post(f"/t/{table.id}/seat/", {"seat": 1})
+    ben = client.get(f"/t/{table.id}/?slot=k2", **HTMX).content.decode()
+    form = next(form for form in hidden_forms(ben) if form.get("slot") == "k2")
+    client.post(f"/t/{table.id}/act/", form)
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    html = client.get(f"/t/{table.id}/poll/?v=1&slot=c1t", **HTMX).content.decode()
+    assert "How to fill c1t" in html
+    assert 'poll/?v=2&amp;slot=c1t"' in html
+
+
+def test_a_refused_pass_names_its_rule(client, table):
+    roll(client, table, [3, 5, 1])
+    table.refresh_from_db()
+    data = {"type": "pass", "seat": 1, "sun_die": 0, "expected_version": table.version}
+    response = client.post(f"/t/{table.id}/act/", data, **HTMX)
+    html = response.content.decode()
+    assert "Not allowed." in html and "SS-11" in html
+    table.refresh_from_db()
+    assert table.snapshot["seats"][1]["placed"] is False
+
+
+def test_another_players_sheet_is_read_only(client, table):
+    roll(client, table, [3, 5, 1])
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    html = client.get(f"/t/{table.id}/?view=1", **HTMX).content.decode()
+    assert 'Ben\'s sheet</strong> <small class="text-body-secondary">(read-only)</small>' in html
+
+
+def place(client, table, seat, slot_die, write_die, slot):
+    table.refresh_from_db()
+    data = {"type": "place", "seat": seat, "slot_die": slot_die, "write_die": write_die, "slot": slot}
+    response = client.post(f"/t/{table.id}/act/", {**data, "expected_version": table.version})
+    assert response.status_code == 302, response.content.decode()[:3000]
+
+
+def test_an_unlit_slot_says_why_it_is_dark(client, table):
+    roll(client, table, [3, 5, 1])
+    place(client, table, 0, 0, 2, "k2")  # Ann writes 1 in k2 (picked by the 3)
+    place(client, table, 1, 0, 1, "c1t")
+    table.refresh_from_db()
+    roll(client, table, [1, 3, 5])
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
+    assert 'aria-label="Why not k1?"' in html and 'aria-label="Why not k4?"' in html
+    # k4's pearl is 2: no die shows it.
+    html = client.get(f"/t/{table.id}/?why=k4", **HTMX).content.decode()
+    assert "No die shows k4&#x27;s pearl (2)" in html
+    # The 1 picks k1, but k1 must stay below k2's 1 on this koi whatever is written.
+    html = client.get(f"/t/{table.id}/?why=k1", **HTMX).content.decode()
+    assert "Not there." in html
+    assert "Cannot write 3 in k1" in html and "Cannot write 5 in k1" in html and "SS-4" in html
+    table.refresh_from_db()
+    assert table.snapshot["seats"][0]["cells"] == {"k2": 1}
