@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +17,7 @@ from companion.games.summer_suns import SHEETS, SheetError, load_sheet
 from companion.games.summer_suns.sheet import SHEETS_DIR, load_sheets
 
 DEFAULT_FILE = SHEETS_DIR / "default.json"
+PROJECT = Path(__file__).resolve().parents[2]
 
 
 def default_definition() -> dict:
@@ -294,3 +299,29 @@ def test_a_file_that_is_no_sheet_object(tmp_path, text):
 def test_a_missing_file(tmp_path):
     with pytest.raises(SheetError, match="cannot be read"):
         load_sheet(tmp_path / "nope.json")
+
+
+def run_check(sheets_dir: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SUMMER_SUNS_SHEETS": str(sheets_dir)}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_broken_sheet_stops_the_app_from_starting(tmp_path):
+    printed = json.loads(DEFAULT_FILE.read_text())
+    printed["name"] = "printed"
+    printed["slots"][0]["pearl"] = 9
+    (tmp_path / "printed.json").write_text(json.dumps(printed))
+    started = run_check(tmp_path)
+    assert started.returncode != 0
+    problem = "slot 'c1t': 'pearl' must be a whole number from 1 to 6, not 9."
+    assert f"Sheet file {tmp_path / 'printed.json'}: {problem}" in started.stderr
+
+
+def test_a_groups_own_sheet_is_installed_from_its_folder(tmp_path):
+    printed = json.loads(DEFAULT_FILE.read_text())
+    printed["name"] = "printed"
+    (tmp_path / "printed.json").write_text(json.dumps(printed))
+    started = run_check(tmp_path)
+    assert started.returncode == 0, started.stderr

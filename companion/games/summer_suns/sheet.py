@@ -13,6 +13,7 @@ The zone rules (SS-4) all become pairwise relations between slots: `relations[a]
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from ..base import is_int
@@ -290,4 +291,17 @@ def load_sheets(folder: Path = SHEETS_DIR) -> dict[str, Sheet]:
     return sheets
 
 
-SHEETS: dict[str, Sheet] = load_sheets()
+def installed_sheets() -> dict[str, Sheet]:
+    """The shipped sheets plus, when SUMMER_SUNS_SHEETS names a folder, a group's own sheets there
+    (kept outside the code, so an update of the app leaves them alone)."""
+    sheets = load_sheets()
+    extra = os.environ.get("SUMMER_SUNS_SHEETS")
+    if extra:
+        for name, sheet in load_sheets(Path(extra)).items():
+            if name in sheets:
+                raise SheetError(f"Sheet folder {extra}: a sheet named {name!r} is already installed.")
+            sheets[name] = sheet
+    return sheets
+
+
+SHEETS: dict[str, Sheet] = installed_sheets()
