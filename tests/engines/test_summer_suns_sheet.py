@@ -303,9 +303,8 @@ def test_a_missing_file(tmp_path):
 
 def run_check(sheets_dir: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "SUMMER_SUNS_SHEETS": str(sheets_dir)}
-    return subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120
-    )
+    command = [sys.executable, "manage.py", "check"]
+    return subprocess.run(command, cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_a_broken_sheet_stops_the_app_from_starting(tmp_path):
