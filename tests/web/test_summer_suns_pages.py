@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from companion.games.summer_suns import SHEETS
 from companion.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -140,3 +141,21 @@ def test_an_unlit_slot_says_why_it_is_dark(client, table):
     assert "Cannot write 3 in k1" in html and "Cannot write 5 in k1" in html and "SS-4" in html
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["cells"] == {"k2": 1}
+
+
+def test_a_seat_with_no_legal_slot_gets_the_pass_buttons(client, table):
+    roll(client, table, [3, 5, 1])
+    table.refresh_from_db()
+    # Every slot but k4 (pearl 2) written: no die shows a 2, so Ann must pass (SS-11).
+    table.snapshot["seats"][0]["cells"] = {slot: 1 for slot in SHEETS["default"].slot_ids if slot != "k4"}
+    table.save()
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
+    assert "No slot can take these dice: choose the die for the sun row" in html
+    passes = [form for form in hidden_forms(html) if form.get("type") == "pass"]
+    assert [(form["sun_die"], form["seat"]) for form in passes] == [("0", "0"), ("1", "0"), ("2", "0")]
+    assert "Sun +3 = 3" in html and "Sun +5 = 5" in html and "Sun +1 = 1" in html
+    response = client.post(f"/t/{table.id}/act/", passes[1], **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.snapshot["seats"][0]["sun"] == [5] and table.snapshot["seats"][0]["placed"] is True
