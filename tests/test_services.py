@@ -66,3 +66,28 @@ def test_undo_after_the_end_reopens_the_table():
     table.refresh_from_db()
     assert table.status == Table.Status.IN_PROGRESS and table.finished is None
     assert engine.expect(table.snapshot)["actions"] == ["reveal"]
+
+
+def test_a_players_own_entry_can_be_taken_back_while_others_stay():
+    """In a round everyone writes at once, Ann's mistake should not cost Ben his entry."""
+    table = services.create_table("summer-suns", ["Ann", "Ben", "Cleo"], {})
+    services.play_action(table.id, {"type": "roll", "dice": [3, 5, 1]}, 0)
+    ann = {"type": "place", "seat": 0, "slot_die": 0, "write_die": 1, "slot": "c1t"}
+    ben = {"type": "place", "seat": 1, "slot_die": 0, "write_die": 2, "slot": "k2"}
+    services.play_action(table.id, ann, 1)
+    services.play_action(table.id, ben, 2)
+    after = services.undo(table.id, 3, seq=2)
+    assert after["version"] == 4
+    seats = after["state"]["seats"]
+    assert seats[0]["cells"] == {} and seats[0]["placed"] is False and seats[0]["sun"] == []
+    assert seats[1]["cells"] == {"k2": 1} and seats[1]["placed"] is True
+    assert list(Event.objects.filter(undone=False).values_list("seq", flat=True)) == [1, 3]
+    # The roll cannot go while Ben's entry, made with those dice, stays.
+    with pytest.raises(base.RuleViolation) as refused:
+        services.undo(table.id, 4, seq=1)
+    assert refused.value.code == "later_entries_depend"
+    with pytest.raises(base.RuleViolation) as gone:
+        services.undo(table.id, 4, seq=2)
+    assert gone.value.code == "no_such_entry"
+    table.refresh_from_db()
+    assert table.version == 4 and table.snapshot == after["state"]

@@ -158,6 +158,9 @@ class ActionIn(Schema):
 
 class UndoIn(Schema):
     expected_version: int
+    # An extension of API.md: take back this entry instead of the last one, when nothing after it
+    # depends on it (e.g. a player's own placement in a round everyone writes at once).
+    seq: int | None = None
 
 
 class PlacementOut(Schema):
@@ -257,7 +260,7 @@ def post_action(request, table_id: str, body: ActionIn):
 )
 def post_undo(request, table_id: str, body: UndoIn):
     _table(request, table_id, write=True)
-    return services.undo(table_id, body.expected_version)
+    return services.undo(table_id, body.expected_version, body.seq)
 
 
 @api.get(

@@ -22,7 +22,7 @@ class NewTableForm(forms.Form):
         self.engine = engine
         for i in range(engine.max_players):
             self.fields[f"player_{i}"] = forms.CharField(
-                label=f"Seat {i + 1}" + (" (starts)" if i == 0 else ""),
+                label=f"Seat {i + 1}",
                 required=i < engine.min_players,
                 max_length=services.NAME_MAX,
                 widget=forms.TextInput(

@@ -149,8 +149,9 @@ def play_action(table_id: str, action, expected_version, idempotency_key: str | 
         return response
 
 
-def undo(table_id: str, expected_version) -> dict:
-    """Take back the last live entry and rebuild the snapshot from the log."""
+def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
+    """Take back the last live entry, or the entry `seq` when no later entry depends on it (a
+    player's own placement in a round everyone writes at once), and rebuild the snapshot."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         names = seat_names(table)
@@ -158,10 +159,21 @@ def undo(table_id: str, expected_version) -> dict:
         live = list(table.events.filter(undone=False).order_by("seq"))
         if not live:
             raise base.RuleViolation("nothing_to_undo", "There is no entry to take back.")
-        live[-1].undone = True
-        live[-1].save(update_fields=["undone"])
+        target = live[-1] if seq is None else next((event for event in live if event.seq == seq), None)
+        if target is None:
+            raise base.RuleViolation(
+                "no_such_entry", "That entry is not in the log, or it was already undone."
+            )
         engine = engine_for(table)
-        table.snapshot = base.replay(engine, len(names), table.options, [event.action for event in live[:-1]])
+        kept = [event.action for event in live if event is not target]
+        try:
+            table.snapshot = base.replay(engine, len(names), table.options, kept)
+        except base.ActionError as conflict:
+            raise base.RuleViolation(
+                "later_entries_depend", "Later entries depend on this one: undo those first, newest first."
+            ) from conflict
+        target.undone = True
+        target.save(update_fields=["undone"])
         table.version += 1
         _mark_status(table, engine)
         table.save()

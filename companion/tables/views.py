@@ -80,18 +80,19 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
     names = [player["name"] for player in data["players"]]
     screen = screens.for_game(table.game)
     seat = access.my_seat(request, table.id)
-    viewer = common.Viewer(
-        can_edit=rights == access.EDIT,
-        seat=seat if seat is not None and seat < len(names) else None,
-        query={key: request.GET.get(key) for key in request.GET if key != "v"},
-        posted=request.POST.dict() if error else {},
-    )
     live = table.events.filter(undone=False)
     events = list(live.order_by("-seq")[:LOG_LENGTH])
     # Number live entries 1..n as people count them; seq has gaps where entries were undone.
     first_number = live.count() if len(events) == LOG_LENGTH else len(events)
     for offset, event in enumerate(events):
         event.number = first_number - offset
+    viewer = common.Viewer(
+        can_edit=rights == access.EDIT,
+        seat=seat if seat is not None and seat < len(names) else None,
+        query={key: request.GET.get(key) for key in request.GET if key != "v"},
+        posted=request.POST.dict() if error else {},
+        log=[(event.seq, event.action) for event in events],
+    )
     return {
         "table": table,
         "data": data,
@@ -175,7 +176,11 @@ def act(request, table_id: str):
 @require_POST
 def undo(request, table_id: str):
     return _write(
-        request, table_id, lambda table: services.undo(table.id, _int(request.POST.get("expected_version")))
+        request,
+        table_id,
+        lambda table: services.undo(
+            table.id, _int(request.POST.get("expected_version")), _int(request.POST.get("seq"))
+        ),
     )
 
 

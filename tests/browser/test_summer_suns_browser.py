@@ -49,8 +49,7 @@ POLL = 3_500  # ms: the live region polls every 2 s, so another phone's entry sh
 
 NO_PEARL_K4 = "Not there. No die shows k4's pearl (2): the die that picks a slot must equal it. SS-3"
 KOI_K6 = (
-    "Not there. Cannot write 4 in k6: k6 must be smaller than k7 (2) on this koi (SS-4). "
-    "Cannot write 3 in k6: k6 must be smaller than k7 (2) on this koi (SS-4)."
+    "Not there. Cannot write 4 or 3 in k6: k6 must be smaller than k7 (2) on this koi (SS-4)."
 )
 
 
@@ -138,11 +137,11 @@ def lit(page: Page) -> list[str]:
 
 
 def options(page: Page) -> list[str]:
-    return [text.strip() for text in page.locator(".ss-options .ss-option").all_inner_texts()]
+    return [text.strip() for text in page.locator(".prompt .ss-option").all_inner_texts()]
 
 
 def option(page: Page, text: str) -> Locator:
-    return page.locator(".ss-options .ss-option").filter(has_text=re.compile(f"^{re.escape(text)}$"))
+    return page.locator(".prompt .ss-option").filter(has_text=re.compile(f"^{re.escape(text)}$"))
 
 
 def sheet(grid: Locator) -> tuple[dict[str, int], set[str]]:
@@ -215,7 +214,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     ben.wait_for_url(re.compile(r"/t/[^/]+/$"))
     expect(title(ben)).to_have_text("Round 1: roll the three dice")
     assert scores(ben) == {"Ann": 0, "Ben": 0}
-    assert notes(ben) == {"Ann": "sun 0", "Ben": "sun 0"}
+    assert notes(ben) == {"Ann": "sun 0 · 🐚0", "Ben": "sun 0 · 🐚0"}
 
     # ---- Round 1: Ann rolls 5 2 1 -------------------------------------------------------------
     roll(ann, [5, 2, 1], shot, "ss-02-roll-form")
@@ -247,13 +246,13 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     swap(ann, option(ann, "Write 2 · sun +1 = 1"))
     expect(title(ann)).to_have_text("Ann: Crab in k3: copy the 2 next door?")
     # k2 and k4 are k3's koi neighbours and would have to be smaller than 2: only c3b and k7.
-    assert options(ann) == ["Copy to c3b", "Copy to k7", "No copy"]
+    assert options(ann) == ["Copy to c3b", "Copy to k7 (★ pearl)", "No copy"]
     assert lit(ann) == []  # the crab's targets are buttons that post the entry, not links
     expect(my_grid(ann).locator(".ss-cell.lit")).to_have_count(2)
     expect(my_grid(ann).locator(".ss-cell.chosen")).to_have_count(1)  # k3, the 2 drawn faintly
     shot(ann, "ss-06-crab-step")
 
-    swap(ann, option(ann, "Copy to k7"))
+    swap(ann, option(ann, "Copy to k7 (★ pearl)"))
     expect(title(ann)).to_have_text("Ann has written this round")
     expect(banner(ann)).to_have_text("Waiting for Ben")
     assert sheet(my_grid(ann)) == ({"k3": 2, "k7": 2}, {"k7"})
@@ -263,7 +262,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     # Ben's phone, mid-choice on its own sheet, sees Ann's entry through polling.
     expect(banner(ben)).to_have_text("Waiting for Ann and Ben")
     expect(banner(ben)).to_have_text("Waiting for Ben", timeout=POLL)
-    assert notes(ben) == {"Ann": "sun 1 ✓", "Ben": "sun 0"}
+    assert notes(ben) == {"Ann": "sun 1 · 🐚0 ✓", "Ben": "sun 0 · 🐚0"}
     assert scores(ben) == {"Ann": 1, "Ben": 0}
     expect(ben.locator(".seat-chip", has_text="Ann")).to_have_text("Ann ✓")
     expect(title(ben)).to_have_text("Ben: Tap a lit slot to write in it")
@@ -274,7 +273,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     assert options(ben) == ["Write 2 · sun +1 = 1", "Write 1 · sun +2 = 2"]
     swap(ben, option(ben, "Write 1 · sun +2 = 2"))
     expect(title(ben)).to_have_text("Ben: Crab in g5: copy the 1 next door?")
-    assert options(ben) == ["Copy to b5", "No copy"]  # g4, g6 are gulls: no value twice
+    assert options(ben) == ["Copy to b5 (🐚 shell)", "No copy"]  # g4, g6 are gulls: no value twice
     # The copy target is lit on the sheet too: tap it there.
     swap(ben, my_grid(ben).get_by_role("button", name="Write 1 in g5, copy to b5; sun +2 = 2"))
 
@@ -283,7 +282,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     expect(title(ann)).to_have_text("Round 2: roll the three dice", timeout=POLL)
     for page in (ann, ben):
         assert scores(page) == {"Ann": 1, "Ben": 5}  # Ben leads on shells: 5 starfish (SS-8)
-        assert notes(page) == {"Ann": "sun 1", "Ben": "sun 2"}
+        assert notes(page) == {"Ann": "sun 1 · 🐚0", "Ben": "sun 2 · 🐚1"}
     assert sheet(panel_grid(ben)) == ({"g5": 1, "b5": 1}, set())
     expect(panel_grid(ben).locator(".ss-cell.mark-crab")).to_have_count(1)
     assert len(log(ann)) == 3  # the roll and two placements
@@ -320,20 +319,21 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     assert scores(ann) == {"Ann": 7, "Ben": 5}  # one shell each: both get the 5 for now
 
     expect(banner(ben)).to_have_text("Waiting for Ben", timeout=POLL)
-    assert notes(ben) == {"Ann": "sun 4 ✓", "Ben": "sun 2"}
+    assert notes(ben) == {"Ann": "sun 4 · 🐚1 ✓", "Ben": "sun 2 · 🐚1"}
     expect(title(ben)).to_have_text("Ben: How to fill k6")  # the poll kept his step
     assert options(ben) == ["Write 4 · sun: your choice (hat)", "Write 3 · sun: your choice (hat)"]
     swap(ben, option(ben, "Write 4 · sun: your choice (hat)"))
     expect(title(ben)).to_have_text("Ben: Sun hat: choose the value for the sun row")
-    assert options(ben) == ["1", "2", "3", "4", "5", "6"]
+    # Each value shows the total it makes (Ben's sun is at 2); a ★ would mark a bonus total.
+    assert options(ben) == ["1 = 3", "2 = 4", "3 = 5", "4 = 6", "5 = 7", "6 = 8"]
     shot(ben, "ss-10-sun-hat-step")
-    swap(ben, option(ben, "5"))
+    swap(ben, option(ben, "5 = 7"))
 
     expect(title(ben)).to_have_text("Round 3: roll the three dice")
     expect(title(ann)).to_have_text("Round 3: roll the three dice", timeout=POLL)
     for page in (ann, ben):
         assert scores(page) == {"Ann": 7, "Ben": 6}
-        assert notes(page) == {"Ann": "sun 4", "Ben": "sun 7"}
+        assert notes(page) == {"Ann": "sun 4 · 🐚1", "Ben": "sun 7 · 🐚1"}
     assert sheet(panel_grid(ben)) == ({"g5": 1, "b5": 1, "k6": 4}, {"k6"})
     assert sun_row(panel_grid(ben)) == [2, 7]
 
@@ -347,7 +347,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     assert scores(ben) == {"Ann": 7, "Ben": 7}
 
     expect(banner(ann)).to_have_text("Waiting for Ann", timeout=POLL)
-    assert notes(ann) == {"Ann": "sun 4", "Ben": "sun 9 ✓"}
+    assert notes(ann) == {"Ann": "sun 4 · 🐚1", "Ben": "sun 9 · 🐚1 ✓"}
     swap(ann, cell(ann, "s2"))
     assert options(ann) == ["Write 6 · sun +2 = 6", "Write 2 · sun +6 = 10"]
     swap(ann, option(ann, "Write 6 · sun +2 = 6"))
@@ -360,7 +360,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     expect(title(ben)).to_have_text("Round 4: roll the three dice", timeout=POLL)
     for page in (ann, ben):
         assert scores(page) == {"Ann": 8, "Ben": 7}
-        assert notes(page) == {"Ann": "sun 6", "Ben": "sun 9"}
+        assert notes(page) == {"Ann": "sun 6 · 🐚1", "Ben": "sun 9 · 🐚1"}
         expect(page.locator(".scoreboard .leading")).to_contain_text("Ann")
         assert len(log(page)) == 9  # three rolls, six placements
 

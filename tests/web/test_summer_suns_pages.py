@@ -138,7 +138,8 @@ def test_an_unlit_slot_says_why_it_is_dark(client, table):
     # The 1 picks k1, but k1 must stay below k2's 1 on this koi whatever is written.
     html = client.get(f"/t/{table.id}/?why=k1", **HTMX).content.decode()
     assert "Not there." in html
-    assert "Cannot write 3 in k1" in html and "Cannot write 5 in k1" in html and "SS-4" in html
+    assert "Cannot write 3 or 5 in k1: k1 must be smaller than k2 (1) on this koi (SS-4)." in html
+    assert 'class="ss-cell zone-koi refused"' in html
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["cells"] == {"k2": 1}
 
@@ -159,3 +160,17 @@ def test_a_seat_with_no_legal_slot_gets_the_pass_buttons(client, table):
     assert response.status_code == 200
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["sun"] == [5] and table.snapshot["seats"][0]["placed"] is True
+
+
+def test_a_player_takes_back_their_own_entry(client, table):
+    roll(client, table, [3, 5, 1])
+    place(client, table, 0, 0, 1, "c1t")
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
+    assert "↶ Take back Ann's entry" in html
+    assert '<input type="hidden" name="seq" value="2">' in html
+    table.refresh_from_db()
+    response = client.post(f"/t/{table.id}/undo/", {"expected_version": table.version, "seq": 2}, **HTMX)
+    assert "Ann: Tap a lit slot to write in it" in response.content.decode()
+    table.refresh_from_db()
+    assert table.snapshot["seats"][0]["cells"] == {} and table.snapshot["dice"] == [3, 5, 1]

@@ -14,6 +14,7 @@ class Viewer:
     seat: int | None = None  # the seat this phone said is its own (games with a sheet per seat)
     query: dict = field(default_factory=dict)  # GET parameters: a step-by-step choice in progress
     posted: dict = field(default_factory=dict)  # a refused entry's form, to keep its picks
+    log: list = field(default_factory=list)  # (seq, action) of the newest live entries, newest first
 
 
 SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")

@@ -52,7 +52,8 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     mine = viewer.seat
     writing_here = state["phase"] == "place" and mine is not None
     notes = {
-        i: f"sun {seat['sun'][-1] if seat['sun'] else 0}" + (" ✓" if seat["placed"] else "")
+        i: f"sun {seat['sun'][-1] if seat['sun'] else 0} · 🐚{seat['shells']}"
+        + (" ✓" if seat["placed"] else "")
         for i, seat in enumerate(seats)
     }
     return {
@@ -69,7 +70,11 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         # This phone's own sheet sits in the prompt while a round is being written, lit where a tap
         # decides; the panel shows a sheet someone tapped, or everyone's at other moments.
         "my_grid": grid(
-            sheet, seats[mine], wizard["highlight"] if wizard else {}, wizard["pending"] if wizard else {}
+            sheet,
+            seats[mine],
+            wizard["highlight"] if wizard else {},
+            wizard["pending"] if wizard else {},
+            wizard.get("refused_slot") if wizard else None,
         )
         if writing_here
         else None,
@@ -88,7 +93,29 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         else [],
         "sheet_title": sheet.get("title", sheet["name"]),
         "last_turns": last_turns(state, names),
+        "my_entry": my_entry(viewer.log, mine) if writing_here else None,
+        "shells": [seat["shells"] for seat in seats],
+        "score_line": score_line(data, viewed) if viewed is not None else "",
+        "my_score_line": score_line(data, mine) if mine is not None else "",
     }
+
+
+def my_entry(log: list, seat: int) -> int | None:
+    """The seq of this seat's entry in the round being written (it can be taken back alone)."""
+    for seq, action in log:  # newest first
+        if action.get("type") == "roll":
+            return None
+        if action.get("seat") == seat and action.get("type") in ("place", "pass"):
+            return seq
+    return None
+
+
+def score_line(data: dict, seat: int) -> str:
+    """ "Score now" spelled out, so a jump (a zone filled, the shell lead) explains itself."""
+    score = data["scores"][seat]
+    parts = [f"{value} {key.replace('_', ' ')}" for key, value in score["breakdown"].items() if value]
+    parts = [part.replace("shell bonus", "for most shells") for part in parts]
+    return f"Score now: {' + '.join(parts)} = {score['total']}" if parts else "Score now: 0"
 
 
 def _viewed_seat(viewer: common.Viewer, players: int) -> int | None:
@@ -104,7 +131,9 @@ def breakdown_parts(sheet: dict) -> list[tuple[str, str]]:
     return zones + [("pearls", "Pearls"), ("sun", "Sun"), ("shell_bonus", "Most shells")]
 
 
-def grid(sheet: dict, seat: dict, highlight: dict, pending: dict | None = None) -> list[list[dict | None]]:
+def grid(
+    sheet: dict, seat: dict, highlight: dict, pending: dict | None = None, refused: str | None = None
+) -> list[list[dict | None]]:
     """Rows of cells as the sheet draws them; None where the sheet has no slot."""
     pending = pending or {}
     cells = seat["cells"]
@@ -123,6 +152,8 @@ def grid(sheet: dict, seat: dict, highlight: dict, pending: dict | None = None) 
             "sign_top": signs.get((slot["id"], "top"), ""),
             "choice": highlight.get(slot["id"]),
             "pending": pending.get(slot["id"]),
+            "chosen": slot["id"] in pending,
+            "refused": slot["id"] == refused,
         }
     return rows
 
@@ -236,6 +267,7 @@ class Wizard:
                     }
             if self.query.get("why") in step["highlight"] and self.query["why"] not in self._lit_slots():
                 step["refusal"] = self.why_not(self.query["why"])
+                step["refused_slot"] = self.query["why"]
         step["back"] = _back(self.query)
         step["query"] = self.query
         step["pending"] = self._pending()
@@ -245,6 +277,8 @@ class Wizard:
         """Values chosen but not yet entered, drawn faintly on the sheet while the choice goes on."""
         query, dice = self.query, self.state["dice"]
         pending = {}
+        if query.get("slot") and query.get("wd") not in {"0", "1", "2"}:
+            pending[query["slot"]] = ""  # chosen, value still open
         if query.get("slot") and query.get("wd") in {"0", "1", "2"}:
             value = dice[int(query["wd"])]
             for slot in [query["slot"], *[c for c in query.get("crab", "").split(",") if c]]:
@@ -301,7 +335,11 @@ class Wizard:
                     "name": "crab",
                     "title": f"Crab in {source}: copy the {value} next door?",
                     "options": [
-                        {"slot": t, "label": f"Copy to {t}", "set": {"crab": ",".join(chain + [t])}}
+                        {
+                            "slot": t,
+                            "label": f"Copy to {t}{self._earns(t, value)}",
+                            "set": {"crab": ",".join(chain + [t])},
+                        }
                         for t in targets
                     ]
                     + [{"label": "No copy", "set": {"nocrab": "1"}}],
@@ -384,8 +422,26 @@ class Wizard:
         return options
 
     def _sun_options(self) -> list[dict]:
-        total = self._sun_total()
-        return [{"label": str(v), "detail": f"= {total + v}", "set": {"sun": str(v)}} for v in DICE_FACES]
+        total, bonuses = self._sun_total(), self._sheet()["sun_bonuses"]
+        return [
+            {
+                "label": str(v),
+                "detail": f"= {total + v}" + (" ★" if str(total + v) in bonuses else ""),
+                "set": {"sun": str(v)},
+            }
+            for v in DICE_FACES
+        ]
+
+    def _earns(self, slot: str, value: int) -> str:
+        """What writing `value` in `slot` brings, for the button that offers it."""
+        sheet_slot = next(s for s in self._sheet()["slots"] if s["id"] == slot)
+        gains = ["★ pearl"] if sheet_slot["pearl"] == value else []
+        gains += (
+            ["🐚 shell"] * sheet_slot["shell"]
+            + ["🐸 hat"] * sheet_slot["hat"]
+            + ["🦀 crab"] * sheet_slot["crab"]
+        )
+        return f" ({', '.join(gains)})" if gains else ""
 
     def _summary_place(self, slot: str, value: int, chain: list[str], action: dict) -> str:
         dice = self.state["dice"]
@@ -411,17 +467,22 @@ class Wizard:
             pearl = sheet_slot["pearl"]
             message = f"No die shows {slot}'s pearl ({pearl}): the die that picks a slot must equal it."
             return {"message": message, "rule": "SS-3"}
-        messages, rule = [], None
+        reasons: dict[str, list[int]] = {}  # the engine's reason -> the values it refuses for it
+        rule = None
         for i in pickers:
-            for j in {0, 1, 2} - {i}:
+            for j in sorted({0, 1, 2} - {i}):
                 action = {"type": "place", "seat": self.seat, "slot_die": i, "write_die": j, "slot": slot}
                 try:
                     engine().apply(self.state, action)
                 except RuleViolation as refusal:
-                    if refusal.message not in messages:
-                        messages.append(refusal.message)
-                        rule = rule or refusal.rule
-        return {"message": " ".join(messages), "rule": rule}
+                    reason = refusal.message.split(": ", 1)[-1]
+                    if dice[j] not in reasons.setdefault(reason, []):
+                        reasons[reason].append(dice[j])
+                    rule = rule or refusal.rule
+        sentences = [
+            f"Cannot write {' or '.join(map(str, vals))} in {slot}: {why}" for why, vals in reasons.items()
+        ]
+        return {"message": " ".join(sentences), "rule": rule}
 
     def _slot_order(self) -> list[str]:
         return [slot["id"] for slot in self._sheet()["slots"]]
