@@ -174,3 +174,16 @@ def test_a_player_takes_back_their_own_entry(client, table):
     assert "Ann: Tap a lit slot to write in it" in response.content.decode()
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["cells"] == {} and table.snapshot["dice"] == [3, 5, 1]
+
+
+def test_the_sheet_spells_out_the_score_now(client, table):
+    roll(client, table, [3, 5, 1])
+    place(client, table, 0, 0, 2, "c1t")  # Ann writes 1 in c1t (no pearl: 3), sun 5
+    place(client, table, 1, 1, 0, "b2")  # Ben writes 3 in b2 (no pearl: 5), sun 1
+    table.refresh_from_db()
+    roll(client, table, [4, 4, 2])
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    place(client, table, 0, 0, 1, "g1")  # 4 in g1: its pearl and its shell, the shell lead
+    html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
+    assert "Score now: pearls 1 + most shells 5 = 6" in html  # SS-N5: the lead counts live
+    assert "sun 7 · 🐚1 ✓" in html and "sun 1 · 🐚0" in html

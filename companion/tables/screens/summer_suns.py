@@ -113,8 +113,8 @@ def my_entry(log: list, seat: int) -> int | None:
 def score_line(data: dict, seat: int) -> str:
     """ "Score now" spelled out, so a jump (a zone filled, the shell lead) explains itself."""
     score = data["scores"][seat]
-    parts = [f"{value} {key.replace('_', ' ')}" for key, value in score["breakdown"].items() if value]
-    parts = [part.replace("shell bonus", "for most shells") for part in parts]
+    labels = {"sun": "sun bonuses", "shell_bonus": "most shells"}
+    parts = [f"{labels.get(key, key)} {value}" for key, value in score["breakdown"].items() if value]
     return f"Score now: {' + '.join(parts)} = {score['total']}" if parts else "Score now: 0"
 
 
