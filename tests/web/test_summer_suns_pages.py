@@ -187,3 +187,31 @@ def test_the_sheet_spells_out_the_score_now(client, table):
     html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
     assert "Score now: pearls 1 + most shells 5 = 6" in html  # SS-N5: the lead counts live
     assert "sun 7 · 🐚1 ✓" in html and "sun 1 · 🐚0" in html
+
+
+def test_a_bonus_number_is_chosen_slot_then_value(client, table):
+    roll(client, table, [1, 3, 6])
+    place(client, table, 0, 0, 1, "c3t")  # Ann: 3 in c3t, sun +6 = 6
+    place(client, table, 1, 0, 1, "k1")  # Ben: 3 in k1, sun +6 = 6
+    table.refresh_from_db()
+    roll(client, table, [1, 3, 6])
+    client.post(f"/t/{table.id}/seat/", {"seat": 0})
+    # Round 2: 3 in k1 with the 6 to the sun makes 12, a bonus number (SS-10).
+    html = client.get(f"/t/{table.id}/?slot=k1", **HTMX).content.decode()
+    assert "Write 3 · sun +6 = 12" in html and "Write 6 · sun +3 = 9" in html
+    step = re.search(r'href="(\?[^"]*wd=1[^"]*)"', html).group(1).replace("&amp;", "&")
+    html = client.get(f"/t/{table.id}/{step}", **HTMX).content.decode()
+    assert "Ann: Sun total 12: a bonus number! Tap the slot for it" in html
+    lit = set(re.findall(r'aria-label="Choose (\w+)"', html))
+    assert "c3b" in lit and "k1" not in lit and "c3t" not in lit  # written slots cannot take it
+    html = client.get(f"/t/{table.id}/{step}&bslot=k2", **HTMX).content.decode()
+    assert "Bonus number in k2: which value?" in html
+    # k2 sits between k1 (3) and k3 (empty) with k1 < k2: only 4, 5, 6 fit (SS-4).
+    bonus = [form for form in hidden_forms(html) if form.get("bonus_slot") == "k2"]
+    assert sorted(form["bonus_value"] for form in bonus) == ["4", "5", "6"]
+    table.refresh_from_db()
+    client.post(f"/t/{table.id}/act/", next(form for form in bonus if form["bonus_value"] == "5"))
+    table.refresh_from_db()
+    ann = table.snapshot["seats"][0]
+    assert ann["cells"] == {"c3t": 3, "k1": 3, "k2": 5} and ann["sun"] == [6, 12]
+    assert ann["marks"] == {"k2": "bonus"}
