@@ -5,6 +5,7 @@ from importlib import import_module
 SCREENS = {
     "dogo-dash": "companion.tables.screens.dogo_dash",
     "summer-suns": "companion.tables.screens.summer_suns",
+    "hang-four": "companion.tables.screens.hang_four",
 }
 
 

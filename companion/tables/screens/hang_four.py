@@ -1,0 +1,366 @@
+"""Hang Four screens: the three turn actions, the die, the Surf Shack and a purchase card by card.
+
+As in 62 Summer Suns, an entry that takes several decisions is chosen one screen at a time, the
+choices so far in the query string; the button of the last decision posts the whole action as JSON.
+Which options exist is always the engine's answer (turn_options, buy_limit, placements, stealable).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from urllib.parse import urlencode
+
+from companion.games import registry
+
+from . import common
+
+FACES = [1, 2, 3, 4, 5, "shack"]
+SHACK_CARDS = [
+    {"slug": "seagull", "label": "Seagull", "icon": "🐦", "what": "every opponent pays you the next roll"},
+    {"slug": "snag", "label": "Snag a Surfboard", "icon": "🪝", "what": "steal boards from one opponent"},
+    {"slug": "wipeout", "label": "Wipe Out", "icon": "🌊", "what": "lose your own loose boards"},
+]
+CARD_LABELS = {card["slug"]: card["label"] for card in SHACK_CARDS}
+PARTS = [
+    {"slug": "character", "label": "Dog", "icon": "🐶"},
+    {"slug": "nose", "label": "Nose board", "icon": "🏄"},
+    {"slug": "tail", "label": "Tail board", "icon": "🏄"},
+]
+PART_LABELS = {part["slug"]: part["label"] for part in PARTS}
+END_TEXTS = {
+    "four_dogs": "Four complete Surf Dogs end the game at once.",
+    "surf_deck_empty": "The Surf deck ran out: most complete Surf Dogs, then most sand dollars.",
+}
+BREAKDOWN = [("complete_dogs", "Surf Dogs"), ("dollars", "Sand dollars")]
+KEYS = ("do", "n", "c", "f", "t", "s")
+
+
+def engine():
+    return registry.get("hang-four")
+
+
+def context(data: dict, viewer: common.Viewer) -> dict:
+    state = data["state"]
+    names = [player["name"] for player in data["players"]]
+    notes = {
+        i: f"${seat['dollars']}" + (" · must buy" if seat["must_buy"] else "")
+        for i, seat in enumerate(state["seats"])
+    }
+    step = None
+    if viewer.can_edit and state["phase"] != "over":
+        query = {key: viewer.query[key] for key in KEYS if viewer.query.get(key) not in (None, "")}
+        step = Steps(state, names, query).resolve()
+    return {
+        "scoreboard": common.scoreboard(data, notes),
+        **common.result(data, BREAKDOWN, END_TEXTS, "complete Surf Dogs"),
+        "turn_name": names[state["turn"]],
+        "step": step,
+        "rows": [
+            {
+                "name": names[i],
+                "seat": i,
+                "dollars": seat["dollars"],
+                "must_buy": seat["must_buy"],
+                "turn": i == state["turn"] and state["phase"] != "over",
+                "dogs": [dog_view(dog, n) for n, dog in enumerate(seat["dogs"], start=1)],
+                "complete": seat["complete"],
+            }
+            for i, seat in enumerate(state["seats"])
+        ],
+        "card_label": CARD_LABELS.get(state.get("shack_card") or "", ""),
+        "last": last_text(state, names),
+    }
+
+
+def dog_view(dog: dict, number: int) -> dict:
+    complete = dog["character"] and dog["nose"] and dog["tail"]
+    return {"number": number, **dog, "complete": complete}
+
+
+def last_text(state: dict, names: list[str]) -> str:
+    last = state.get("last") or {}
+    return last.get("text", "") if isinstance(last, dict) else ""
+
+
+class Steps:
+    """The current seat's next decision, from the choices made so far (the query)."""
+
+    def __init__(self, state: dict, names: list[str], query: dict):
+        self.state, self.names, self.query = state, names, query
+        self.seat = state["turn"]
+
+    def resolve(self) -> dict:
+        step = self._step(self.query)
+        step["options"] = [self._option(option) for option in step.get("options", [])]
+        step["back"] = self._back()
+        return step
+
+    def _option(self, option: dict) -> dict:
+        if option.get("disabled") or "action" in option:
+            if "action" in option:
+                option["fields"] = {"action": json.dumps(option["action"])}
+            return option
+        query = {**self.query, **option["set"]}
+        after = self._step(query)
+        if after["name"] == "done":
+            return {**option, "fields": {"action": json.dumps(after["action"])}}
+        return {**option, "href": "?" + urlencode(query)}
+
+    def _back(self) -> str | None:
+        for key in reversed(KEYS):
+            if key in self.query:
+                if key in ("c", "s") and "," in self.query[key]:
+                    rest = {**self.query, key: self.query[key].rsplit(",", 1)[0]}
+                else:
+                    rest = {k: v for k, v in self.query.items() if k != key}
+                return "?" + urlencode(rest) if rest else "?"
+        return None
+
+    def _step(self, query: dict) -> dict:
+        phase = self.state["phase"]
+        if phase == "shack_card":
+            return self._shack_card()
+        if phase == "shack_roll":
+            return self._shack_roll(query)
+        if query.get("do") == "roll":
+            return {
+                "name": "roll",
+                "title": "What did the die show?",
+                "options": [face_option(face, {"type": "roll", "face": face}) for face in FACES],
+            }
+        if query.get("do") == "buy":
+            return self._buy(query)
+        return self._turn()
+
+    def _turn(self) -> dict:
+        allowed = engine().turn_options(self.state)
+        return {
+            "name": "turn",
+            "title": f"{self.names[self.seat]}'s turn: one of these",
+            "options": [
+                {"label": "🎲 Roll the die", "set": {"do": "roll"}, "disabled": allowed["roll"]},
+                {"label": "🛒 Buy Surf cards · 3 each", "set": {"do": "buy"}, "disabled": allowed["buy"]},
+                {
+                    "label": "🛖 Draw a Surf Shack card · 2",
+                    "action": {"type": "buy_shack"},
+                    "disabled": allowed["buy_shack"],
+                },
+            ],
+        }
+
+    def _shack_card(self) -> dict:
+        left = self.state["shack_left"]
+        reshuffle = self.state["shack_deck"] == 0
+        return {
+            "name": "shack_card",
+            "title": f"Which Surf Shack card did {self.names[self.seat]} draw?",
+            "note": "The Shack deck is empty: shuffle the discard pile into a new deck first."
+            if reshuffle
+            else "",
+            "options": [
+                {
+                    "label": f"{card['icon']} {card['label']}",
+                    "detail": card["what"],
+                    "action": {"type": "shack", "card": card["slug"]},
+                    "disabled": None
+                    if reshuffle or left.get(card["slug"], 0) > 0
+                    else f"All {card['label']} cards are out of the Shack deck.",
+                }
+                for card in SHACK_CARDS
+            ],
+        }
+
+    def _shack_roll(self, query: dict) -> dict:
+        card = self.state["shack_card"]
+        label = CARD_LABELS[card]
+        if card == "seagull":
+            return {
+                "name": "face",
+                "title": f"{label}: roll again. Every opponent pays up to that",
+                "options": [face_option(face, {"type": "shack_roll", "face": face}) for face in FACES],
+            }
+        face = query.get("f")
+        if face not in {str(f) for f in FACES}:
+            return {
+                "name": "face",
+                "title": f"{label}: roll again",
+                "options": [
+                    face_option(f, {"type": "shack_roll", "face": "shack"})
+                    if f == "shack"
+                    else {"label": str(f), "set": {"f": str(f)}, "face": True}
+                    for f in FACES
+                ],
+            }
+        face = int(face)
+        if card == "snag":
+            return self._snag(query, face)
+        return self._wipeout(query, face)
+
+    def _snag(self, query: dict, face: int) -> dict:
+        opponents = [seat for seat in range(len(self.names)) if seat != self.seat]
+        target = query.get("t")
+        if target not in {str(seat) for seat in opponents}:
+            return {
+                "name": "target",
+                "title": f"Snag {face}: from whom?",
+                "options": [
+                    {
+                        "label": f"{self.names[seat]} · {len(engine().stealable(self.state, seat))} loose boards",
+                        "set": {"t": str(seat)},
+                    }
+                    for seat in opponents
+                ],
+            }
+        target = int(target)
+        return self._pick_cards(
+            query,
+            face,
+            owner=target,
+            verb="Take",
+            action={"type": "shack_roll", "face": face, "target": target},
+        )
+
+    def _wipeout(self, query: dict, face: int) -> dict:
+        return self._pick_cards(
+            query, face, owner=self.seat, verb="Wipe out", action={"type": "shack_roll", "face": face}
+        )
+
+    def _pick_cards(self, query: dict, face: int, owner: int, verb: str, action: dict) -> dict:
+        """Choose exactly take_count cards one at a time; a stolen card then chooses where it goes."""
+        need = engine().take_count(self.state, face, owner)
+        chosen = [part for part in query.get("s", "").split(",") if part]
+        cards = [parse_pick(pick) for pick in chosen]
+        stealing = owner != self.seat
+        # A stolen card still waiting for its place on the roller's side.
+        if stealing and cards and cards[-1]["to_dog"] == "?":
+            return self._place_stolen(query, chosen, cards)
+        if len(cards) >= need:
+            return {"name": "done", "action": {**action, "cards": [finish(card) for card in cards]}}
+        taken = {(card["dog"], card["part"]) for card in cards}
+        available = [c for c in engine().stealable(self.state, owner) if (c["dog"], c["part"]) not in taken]
+        whose = f"{self.names[owner]}'s" if stealing else "your own"
+        return {
+            "name": "pick",
+            "title": f"{verb} {need - len(cards)} more of {whose} loose boards ({need} in all)",
+            "options": [
+                {
+                    "label": f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}",
+                    "set": {"s": ",".join(chosen + [f"{c['dog']}.{c['part']}.{'?' if stealing else ''}"])},
+                }
+                for c in available
+            ],
+        }
+
+    def _place_stolen(self, query: dict, chosen: list[str], cards: list[dict]) -> dict:
+        seat = self._preview_seat([card for card in cards[:-1]])
+        part = cards[-1]["part"]
+        fits = engine().placements({**self.state, "seats": self._with_seat(seat)}, self.seat, part)
+        head = ",".join(chosen[:-1] + [f"{cards[-1]['dog']}.{part}."])
+        if fits["must_join"] and len(fits["dogs"]) > 1:
+            return {
+                "name": "place",
+                "title": f"The stolen {PART_LABELS[part].lower()} joins which of your Surf Dogs?",
+                "options": [
+                    {"label": f"Surf Dog {dog + 1}", "set": {"s": f"{head}{dog}"}} for dog in fits["dogs"]
+                ],
+            }
+        # Only one place is possible (HF-7): take it without asking.
+        to_dog = fits["dogs"][0] if fits["must_join"] else "n"
+        return self._step({**query, "s": f"{head}{to_dog}"})
+
+    def _buy(self, query: dict) -> dict:
+        limit = engine().buy_limit(self.state)
+        count = query.get("n")
+        if count not in {str(k) for k in range(1, limit + 1)}:
+            return {
+                "name": "count",
+                "title": "How many Surf cards? (3 sand dollars each)",
+                "options": [{"label": f"{k} · ${3 * k}", "set": {"n": str(k)}} for k in range(1, limit + 1)],
+            }
+        count = int(count)
+        chosen = [pick for pick in query.get("c", "").split(",") if pick]
+        cards = [parse_buy(pick) for pick in chosen]
+        if cards and cards[-1]["dog"] == "?":
+            return self._place_bought(query, chosen, cards)
+        if len(cards) >= count:
+            return {"name": "done", "action": {"type": "buy", "cards": [finish_buy(card) for card in cards]}}
+        left = self.state["surf_left"]
+        return {
+            "name": "part",
+            "title": f"Card {len(cards) + 1} of {count}: what did you draw?",
+            "options": [
+                {
+                    "label": f"{part['icon']} {part['label']}",
+                    "set": {"c": ",".join(chosen + [f"{part['slug']}.?"])},
+                    "disabled": None
+                    if left.get(part["slug"], 0) > 0
+                    else f"No {part['label'].lower()} is left in the Surf deck.",
+                }
+                for part in PARTS
+            ],
+        }
+
+    def _place_bought(self, query: dict, chosen: list[str], cards: list[dict]) -> dict:
+        seat = self._preview_seat([{"part": c["part"], "to_dog": c["dog"]} for c in cards[:-1]])
+        part = cards[-1]["part"]
+        fits = engine().placements({**self.state, "seats": self._with_seat(seat)}, self.seat, part)
+        head = ",".join(chosen[:-1] + [f"{part}."])
+        if fits["must_join"] and len(fits["dogs"]) > 1:
+            return {
+                "name": "place",
+                "title": f"The {PART_LABELS[part].lower()} joins which Surf Dog?",
+                "options": [
+                    {"label": f"Surf Dog {dog + 1}", "set": {"c": f"{head}{dog}"}} for dog in fits["dogs"]
+                ],
+            }
+        to_dog = fits["dogs"][0] if fits["must_join"] else "n"
+        return self._step({**query, "c": f"{head}{to_dog}"})
+
+    def _preview_seat(self, placed: list[dict]) -> dict:
+        """The current seat with the cards chosen so far already placed (a purchase is placed whole)."""
+        seat = copy.deepcopy(self.state["seats"][self.seat])
+        for card in placed:
+            to_dog = None if card["to_dog"] in ("n", None) else int(card["to_dog"])
+            seat = engine().place_card(seat, card["part"], to_dog)
+        return seat
+
+    def _with_seat(self, seat: dict) -> list[dict]:
+        seats = list(self.state["seats"])
+        seats[self.seat] = seat
+        return seats
+
+
+def face_option(face, action: dict) -> dict:
+    label = "🛖 Surf Shack" if face == "shack" else str(face)
+    return {"label": label, "action": action, "face": True}
+
+
+def parse_pick(pick: str) -> dict:
+    dog, part, to_dog = (pick.split(".") + ["", ""])[:3]
+    return {"dog": int(dog) if dog.isdigit() else dog, "part": part, "to_dog": to_dog}
+
+
+def finish(card: dict) -> dict:
+    out = {"dog": card["dog"], "part": card["part"]}
+    if card["to_dog"] != "":
+        out["to_dog"] = None if card["to_dog"] == "n" else int(card["to_dog"])
+    return out
+
+
+def parse_buy(pick: str) -> dict:
+    part, dog = (pick.split(".") + [""])[:2]
+    return {"part": part, "dog": dog}
+
+
+def finish_buy(card: dict) -> dict:
+    return {"part": card["part"], "dog": None if card["dog"] == "n" else int(card["dog"])}
+
+
+def action_from_form(post, data: dict) -> dict:
+    """Every Hang Four button posts its whole action as JSON; the engine checks it."""
+    try:
+        action = json.loads(post.get("action", ""))
+    except ValueError:
+        return {}
+    return action if isinstance(action, dict) else {}
