@@ -205,11 +205,9 @@ class Steps:
                 "name": "target",
                 "title": f"Snag {face}: from whom?",
                 "options": [
-                    {
-                        "label": f"{self.names[seat]} · {len(engine().stealable(self.state, seat))} loose boards",
-                        "set": {"t": str(seat)},
-                    }
+                    {"label": f"{self.names[seat]} · {loose} loose boards", "set": {"t": str(seat)}}
                     for seat in opponents
+                    for loose in [len(engine().stealable(self.state, seat))]
                 ],
             }
         target = int(target)
