@@ -10,6 +10,7 @@ from .base import Engine
 GAMES = {
     "dogo-dash": "companion.games.dogo_dash:engine",
     "summer-suns": "companion.games.summer_suns:engine",
+    "hang-four": "companion.games.hang_four:engine",
 }
 
 _loaded: dict[str, Engine] = {}

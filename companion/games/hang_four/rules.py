@@ -1,0 +1,983 @@
+"""Hang Four rules (seeds/000_26bcf380f71a67ec.txt, rulings HF-1..HF-14 in RULINGS.md).
+
+Surf dogs and sand dollars. On a turn the seat in `turn` does exactly one thing (HF-13):
+
+- `roll` a number: collect from the bank, capped at 9 and limited by the bank (HF-4); the turn ends.
+- `roll` the Surf Shack icon, or `buy_shack` (pay 2): the Shack card drawn arrives as `shack`
+  (HF-5), then its second roll as `shack_roll`: Seagull (every opponent pays, HF-10), Snag a
+  Surfboard (take boards from one opponent, HF-9) or Wipe Out (lose own boards, HF-9).
+- `buy` k Surf deck cards for 3k (HF-11), each placed where it fits (HF-7).
+
+Phases: "turn" -> ("shack_card" -> "shack_roll") -> the next seat's "turn", or "over" (HF-12).
+
+The engine never shuffles: the cards drawn are named by the actions, and the state counts what
+is left of each kind in both decks so that nothing can be drawn twice. A seat's Surf Dogs are a
+list (HF-14); every index in an action is 0-based, and every index in a `shack_roll`'s `cards`
+names the owner's dogs as they were BEFORE the action (dogs emptied by it are removed at the end).
+The numbers (deck lists, die faces, 30 sand dollars, cap 9, costs 3 and 2, four dogs) are data in
+components.json, checked at import.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+from ..base import RuleViolation, check_players, is_int, require
+
+PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
+BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
+SHACK_CARDS = ("seagull", "snag", "wipeout")
+CARD_NAMES = {"seagull": "Seagull", "snag": "Snag a Surfboard", "wipeout": "Wipe Out"}
+CARD_SHORT = {"seagull": "the Seagull", "snag": "the Snag", "wipeout": "the Wipe Out"}
+SHACK_FACE = "shack"
+FIELDS = {
+    "roll": {"type", "seat", "face"},
+    "shack": {"type", "seat", "card"},
+    "shack_roll": {"type", "seat", "face", "target", "cards"},
+    "buy": {"type", "seat", "cards"},
+    "buy_shack": {"type", "seat"},
+}
+COMPONENT_KEYS = (
+    "surf_deck",
+    "shack_deck",
+    "sand_dollars",
+    "die",
+    "start_dollars",
+    "cap",
+    "card_cost",
+    "shack_cost",
+    "dogs_to_win",
+)
+MAX_PLAYERS = 4  # HF-1
+
+COMPONENTS_FILE = Path(__file__).with_name("components.json")
+
+
+def load_components(path: Path) -> dict:
+    """The components from `path` (HF-2 defaults); a broken file raises ValueError naming the problem."""
+    where = f"Hang Four components file {path}"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{where} cannot be read: {error}") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} must hold an object.")
+    missing = [key for key in COMPONENT_KEYS if key not in data]
+    if missing:
+        raise ValueError(f"{where}: {', '.join(map(repr, missing))} missing.")
+    unknown = sorted(key for key in data if key not in COMPONENT_KEYS and not key.startswith("_"))
+    if unknown:
+        raise ValueError(f"{where}: unknown key {', '.join(map(repr, unknown))}.")
+
+    def counts(key: str, kinds: tuple[str, ...]) -> dict[str, int]:
+        value = data[key]
+        if not isinstance(value, dict) or set(value) != set(kinds):
+            raise ValueError(f"{where}: '{key}' must count exactly {', '.join(kinds)}.")
+        if not all(is_int(n) and n >= 0 for n in value.values()):
+            raise ValueError(f"{where}: every count in '{key}' must be a whole number >= 0.")
+        return {kind: value[kind] for kind in kinds}
+
+    def number(key: str, least: int) -> int:
+        value = data[key]
+        if not is_int(value) or value < least:
+            raise ValueError(f"{where}: '{key}' must be a whole number >= {least}.")
+        return value
+
+    surf = counts("surf_deck", PARTS)
+    shack = counts("shack_deck", SHACK_CARDS)
+    if surf["character"] < MAX_PLAYERS:
+        raise ValueError(f"{where}: the Surf deck needs at least {MAX_PLAYERS} characters to deal (HF-3).")
+    if sum(shack.values()) < 1:
+        raise ValueError(f"{where}: the Shack deck needs at least one card.")
+    die = data["die"]
+    faces_ok = isinstance(die, list) and all((is_int(f) and f >= 1) or f == SHACK_FACE for f in die)
+    if not faces_ok or len(set(die)) != len(die) or SHACK_FACE not in die or len(die) < 2:
+        raise ValueError(
+            f"{where}: 'die' must list distinct whole numbers >= 1 and "
+            '"shack", e.g. [1, 2, 3, 4, 5, "shack"].'
+        )
+    components = {
+        "surf_deck": surf,
+        "shack_deck": shack,
+        "sand_dollars": number("sand_dollars", 0),
+        "die": list(die),
+        "start_dollars": number("start_dollars", 0),
+        "cap": number("cap", 1),
+        "card_cost": number("card_cost", 1),
+        "shack_cost": number("shack_cost", 1),
+        "dogs_to_win": number("dogs_to_win", 1),
+    }
+    if components["start_dollars"] * MAX_PLAYERS > components["sand_dollars"]:
+        raise ValueError(
+            f"{where}: {MAX_PLAYERS} seats of {components['start_dollars']} sand dollars need more "
+            f"than the {components['sand_dollars']} there are (HF-3)."
+        )
+    return components
+
+
+COMPONENTS = load_components(COMPONENTS_FILE)
+SURF = COMPONENTS["surf_deck"]
+SHACK = COMPONENTS["shack_deck"]
+SURF_TOTAL = sum(SURF.values())
+SHACK_TOTAL = sum(SHACK.values())
+DOLLARS = COMPONENTS["sand_dollars"]
+FACES = tuple(COMPONENTS["die"])
+NUMBERS = tuple(face for face in FACES if face != SHACK_FACE)
+START = COMPONENTS["start_dollars"]
+CAP = COMPONENTS["cap"]
+CARD_COST = COMPONENTS["card_cost"]
+SHACK_COST = COMPONENTS["shack_cost"]
+TO_WIN = COMPONENTS["dogs_to_win"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def and_join(words: list[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def complete(dog: dict) -> bool:
+    return all(dog[part] for part in PARTS)
+
+
+def count_complete(dogs: list[dict]) -> int:
+    return sum(complete(dog) for dog in dogs)
+
+
+def fitting(dogs: list[dict], part: str) -> list[int]:
+    """HF-7: the incomplete Surf Dogs that lack `part` (a card must join one of them)."""
+    return [i for i, dog in enumerate(dogs) if not complete(dog) and not dog[part]]
+
+
+def boards(dogs: list[dict]) -> list[dict]:
+    """HF-8: the nose and tail cards of incomplete Surf Dogs, as {"dog", "part"}."""
+    return [
+        {"dog": i, "part": part}
+        for i, dog in enumerate(dogs)
+        if not complete(dog)
+        for part in BOARDS
+        if dog[part]
+    ]
+
+
+def dog_numbers(indexes: list[int]) -> str:
+    return "Surf Dog " + and_join([str(i + 1) for i in indexes], "or")
+
+
+def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
+    """HF-7: a new seat state with a `part` card placed on its Surf Dog `dog` (None: a new Surf Dog,
+    appended). Refuses a new dog while an incomplete dog lacks the part, and a dog that does not
+    exist, is complete or already has the part. The input is left unchanged."""
+    require(part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {part!r}.", "bad_part")
+    require(dog is None or is_int(dog), f"A Surf Dog index must be a whole number or null, not {dog!r}.")
+    seat = copy.deepcopy(seat_state)
+    dogs = seat["dogs"]
+    fits = fitting(dogs, part)
+    if dog is None:
+        if fits:
+            where = dog_numbers(fits)
+            lack = "lacks" if len(fits) == 1 else "lack"
+            raise RuleViolation(
+                "must_join",
+                f"The {part} must join {where}, which {lack} one: no new Surf Dog (HF-7).",
+                "HF-7",
+            )
+        dogs.append({p: p == part for p in PARTS})
+    else:
+        if not 0 <= dog < len(dogs):
+            have = f"indexes 0 to {len(dogs) - 1}" if dogs else "none"
+            raise RuleViolation(
+                "no_such_dog",
+                f"The {part} cannot join Surf Dog index {dog}: there are {plural(len(dogs), 'Surf Dog')} "
+                f"({have}) (HF-7).",
+                "HF-7",
+            )
+        if complete(dogs[dog]):
+            raise RuleViolation(
+                "dog_complete", f"The {part} cannot join Surf Dog {dog + 1}: it is complete (HF-7).", "HF-7"
+            )
+        if dogs[dog][part]:
+            raise RuleViolation(
+                "part_taken",
+                f"The {part} cannot join Surf Dog {dog + 1}: it already has a {part} (HF-7).",
+                "HF-7",
+            )
+        dogs[dog][part] = True
+    seat["complete"] = count_complete(dogs)
+    return seat
+
+
+def numbered(error: RuleViolation, n: int, of: int, what: str) -> RuleViolation:
+    """The same refusal, saying which card of a list it is about (when there are several)."""
+    if of == 1:
+        return error
+    message = error.message[0].lower() + error.message[1:]
+    return RuleViolation(error.code, f"{what} {n} of {of}: {message}", error.rule)
+
+
+def parse_face(value) -> int | str:
+    ok = value == SHACK_FACE if isinstance(value, str) else is_int(value) and value in NUMBERS
+    choices = ", ".join(str(n) for n in NUMBERS) + ' or "shack"'
+    require(ok, f"'face' must be one of {choices}, not {value!r}.", "bad_face")
+    return value
+
+
+def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: str) -> list[dict]:
+    """A list of card objects with only `keys`, `required` among them; JSON null counts as absent."""
+    require(
+        isinstance(value, list) and all(isinstance(card, dict) for card in value),
+        f"'cards' must be a list of objects, e.g. [{example}].",
+    )
+    cards = []
+    for n, card in enumerate(value, 1):
+        extra = sorted(set(card) - keys)
+        require(
+            not extra, f"Card {n} has no field {', '.join(map(repr, extra))} (use {', '.join(sorted(keys))})."
+        )
+        for key in required:
+            require(key in card, f"Card {n} needs '{key}'.")
+        part = card.get("part")
+        require(
+            isinstance(part, str) and part in PARTS,
+            f"Card {n}: 'part' must be one of {', '.join(PARTS)}, not {part!r}.",
+            "bad_part",
+        )
+        for key in ("dog", "to_dog"):
+            if key in keys:
+                index = card.get(key)
+                if key in required:
+                    require(is_int(index), f"Card {n}: '{key}' must be a Surf Dog index, not {index!r}.")
+                else:
+                    require(
+                        index is None or is_int(index),
+                        f"Card {n}: '{key}' must be a Surf Dog index or null, not {index!r}.",
+                    )
+        cards.append({key: card.get(key) for key in sorted(keys)})
+    return cards
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine
+
+
+class HangFour:
+    slug = "hang-four"
+    name = "Hang Four"
+    min_players = 2
+    max_players = MAX_PLAYERS
+    options: dict = {}
+    action_types = ("roll", "shack", "shack_roll", "buy", "buy_shack")
+
+    # --- setup and questions ----------------------------------------------------------------
+
+    def setup(self, players: int, options: dict) -> dict:
+        check_players(self, players)
+        return {
+            "turn": 0,  # HF-1: seat 0 starts
+            "phase": "turn",
+            "bank": DOLLARS - START * players,  # HF-3
+            "surf_deck": SURF_TOTAL - players,
+            "surf_left": {**SURF, "character": SURF["character"] - players},
+            "shack_deck": SHACK_TOTAL,
+            "shack_left": dict(SHACK),
+            "shack_discard": 0,
+            "shack_card": None,
+            "shack_via": None,
+            "out": 0,
+            "end_reason": None,
+            "winners": None,
+            "last": None,
+            "seats": [
+                {
+                    "dollars": START,
+                    "dogs": [{"character": True, "nose": False, "tail": False}],
+                    "complete": 0,
+                    "must_buy": False,
+                }
+                for _ in range(players)
+            ],
+        }
+
+    def expect(self, state: dict) -> dict:
+        phase = state["phase"]
+        if phase == "over":
+            return {"actions": [], "seats": [], "phase": phase}
+        if phase == "shack_card":
+            return {
+                "actions": ["shack"],
+                "seats": [state["turn"]],
+                "phase": phase,
+                "drawable": self.shack_drawable(state),
+                "reshuffle": state["shack_deck"] == 0,
+            }
+        if phase == "shack_roll":
+            return {
+                "actions": ["shack_roll"],
+                "seats": [state["turn"]],
+                "phase": phase,
+                "card": state["shack_card"],
+            }
+        # The three turn actions stay listed even when one is refused now, so apply can say why.
+        return {"actions": ["roll", "buy", "buy_shack"], "seats": [state["turn"]], "phase": phase}
+
+    def scores(self, state: dict) -> list[dict]:
+        return [
+            {
+                "seat": i,
+                "total": seat["complete"],
+                "breakdown": {"complete_dogs": seat["complete"], "dollars": seat["dollars"]},
+            }
+            for i, seat in enumerate(state["seats"])
+        ]
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != "over":
+            return None
+        return {"winners": list(state["winners"]), "end_reason": state["end_reason"]}
+
+    # --- helpers for the pages (all pure) -----------------------------------------------------
+
+    def turn_options(self, state: dict) -> dict:
+        """For the current seat: {"roll", "buy", "buy_shack"} -> None when allowed now, else the
+        sentence the refusal would give."""
+        phase = state["phase"]
+        if phase != "turn":
+            if phase == "over":
+                reason = "The game is over: no more entries can be made."
+            elif phase == "shack_card":
+                reason = f"Seat {state['turn']}'s Surf Shack card must be entered first (HF-5)."
+            else:
+                card = CARD_NAMES[state["shack_card"]]
+                reason = f"The second roll for {card} must be entered first (HF-5)."
+            return {"roll": reason, "buy": reason, "buy_shack": reason}
+        seat = state["seats"][state["turn"]]
+        return {
+            "roll": self._must_buy_reason(seat),
+            "buy": self._buy_reason(state, 1),
+            "buy_shack": self._must_buy_reason(seat) or self._shack_reason(state),
+        }
+
+    def buy_limit(self, state: dict) -> int:
+        """How many Surf deck cards the current seat can buy now: min(dollars // 3, Surf deck)."""
+        if state["phase"] != "turn":
+            return 0
+        return min(state["seats"][state["turn"]]["dollars"] // CARD_COST, state["surf_deck"])
+
+    def _seat(self, state: dict, seat) -> int:
+        require(is_int(seat), f"A seat must be a seat number, not {seat!r}.")
+        players = len(state["seats"])
+        if not 0 <= seat < players:
+            raise RuleViolation(
+                "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1})."
+            )
+        return seat
+
+    def placements(self, state: dict, seat: int, part: str) -> dict:
+        """HF-7 for a `part` card coming to `seat`: {"must_join": bool, "dogs": [indexes]}; with
+        must_join the card joins one of `dogs`, else it starts a new Surf Dog. To preview a card of
+        a purchase after earlier ones, apply them with place_card to a copy of the seat first."""
+        require(part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {part!r}.", "bad_part")
+        dogs = fitting(state["seats"][self._seat(state, seat)]["dogs"], part)
+        return {"must_join": bool(dogs), "dogs": dogs}
+
+    def place_card(self, seat_state: dict, part: str, dog: int | None) -> dict:
+        """The seat state after placing one card (see the module function place_card)."""
+        return place_card(seat_state, part, dog)
+
+    def stealable(self, state: dict, seat: int) -> list[dict]:
+        """HF-8: the cards a Snag can take from `seat` or a Wipe Out can cost it: [{"dog", "part"}]."""
+        return boards(state["seats"][self._seat(state, seat)]["dogs"])
+
+    def take_count(self, state: dict, face, owner: int) -> int:
+        """HF-9: how many cards a Snag or a Wipe Out with `face` takes from `owner` (0 for the icon)."""
+        if not is_int(face):
+            return 0
+        return min(face, len(self.stealable(state, owner)))
+
+    def shack_drawable(self, state: dict) -> dict:
+        """The Shack cards the next draw can show, by kind: what the Shack deck holds, or, when it
+        is empty, the discard pile that is shuffled into a new deck at the draw (HF-5)."""
+        if state["shack_deck"] > 0:
+            return dict(state["shack_left"])
+        held = {kind: SHACK[kind] - state["shack_left"][kind] for kind in SHACK_CARDS}
+        if state["shack_card"]:
+            held[state["shack_card"]] -= 1
+        return held
+
+    def _must_buy_reason(self, seat: dict) -> str | None:
+        if not seat["must_buy"]:
+            return None
+        if seat["dollars"] > CAP:
+            return f"You hold {seat['dollars']} sand dollars after the Seagull: you must buy a card (HF-10)."
+        return f"The Seagull left you above {CAP} sand dollars: you must buy a card this turn (HF-10)."
+
+    def _buy_reason(self, state: dict, k: int) -> str | None:
+        turn = state["turn"]
+        dollars = state["seats"][turn]["dollars"]
+        if k < 1:
+            return "A purchase is at least one card (HF-11)."
+        if state["surf_deck"] == 0:
+            return "The Surf deck is empty: there is nothing to buy (HF-11)."
+        if k > state["surf_deck"]:
+            held = plural(state["surf_deck"], "card")
+            return f"The Surf deck holds {held}: Seat {turn} cannot buy {k} (HF-11)."
+        if k * CARD_COST > dollars:
+            cost = (
+                f"A card costs {CARD_COST} sand dollars"
+                if k == 1
+                else f"{k} cards cost {k * CARD_COST} sand dollars"
+            )
+            return f"{cost}; Seat {turn} holds {dollars} (HF-11)."
+        return None
+
+    def _shack_reason(self, state: dict) -> str | None:
+        turn = state["turn"]
+        dollars = state["seats"][turn]["dollars"]
+        if dollars < SHACK_COST:
+            return f"A Surf Shack card costs {SHACK_COST} sand dollars; Seat {turn} holds {dollars} (HF-11)."
+        return None
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def apply(self, state: dict, action: dict) -> dict:
+        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        require(isinstance(action, dict), "The action must be an object.")
+        kind = action.get("type")
+        require(
+            kind in self.action_types,
+            f"Hang Four has no action {kind!r}: use {' or '.join(map(repr, self.action_types))}.",
+        )
+        extra = sorted(set(action) - FIELDS[kind])
+        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        seat = action.get("seat")
+        require(seat is None or is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
+        # Shapes first (BadAction) ...
+        if kind == "roll":
+            require("face" in action, "A roll needs 'face': 1 to 5 or \"shack\".")
+            face = parse_face(action["face"])
+        elif kind == "shack":
+            card = action.get("card")
+            require(
+                isinstance(card, str) and card in SHACK_CARDS,
+                f"'card' must be one of {', '.join(SHACK_CARDS)}, not {card!r}.",
+                "bad_card",
+            )
+        elif kind == "shack_roll":
+            require("face" in action, "A shack_roll needs 'face': 1 to 5 or \"shack\".")
+            face = parse_face(action["face"])
+            target = action.get("target")
+            require(target is None or is_int(target), f"'target' must be a seat number, not {target!r}.")
+            cards = action.get("cards")
+            cards = [] if cards is None else cards
+            cards = parse_card_list(
+                cards,
+                {"dog", "part", "to_dog"},
+                ("dog", "part"),
+                '{"dog": 0, "part": "nose", "to_dog": null}',
+            )
+        elif kind == "buy":
+            require("cards" in action, "A buy needs 'cards': the cards drawn, each with its part and dog.")
+            cards = parse_card_list(action["cards"], {"part", "dog"}, ("part",), '{"part": "nose", "dog": 0}')
+
+        # ... then the rules (RuleViolation).
+        phase = state["phase"]
+        if phase == "over":
+            raise RuleViolation("game_over", "The game is over: no more entries can be made.")
+        wanted = self.expect(state)["actions"]
+        if kind not in wanted:
+            raise RuleViolation("unexpected_action", f"The game waits for {' or '.join(wanted)}, not {kind}.")
+        if seat is not None and seat != state["turn"]:
+            raise RuleViolation("not_your_turn", f"Seat {seat} may not act now.")
+
+        if kind == "roll":
+            self._roll(state, face)
+        elif kind == "buy_shack":
+            self._buy_shack(state)
+        elif kind == "shack":
+            self._draw(state, card)
+        elif kind == "shack_roll":
+            self._shack_roll(state, face, target, cards)
+        else:
+            self._buy(state, cards)
+        return state
+
+    def _last(self, state: dict, kind: str, **details) -> dict:
+        last = {
+            "seat": state["turn"],
+            "type": kind,
+            "face": None,
+            "collected": None,
+            "limit": None,
+            "paid": None,
+            "card": None,
+            "target": None,
+            "stolen": None,
+            "wiped": None,
+            "removed": None,
+            "bought": None,
+            "cost": None,
+            "completed": 0,
+            "reshuffled": False,
+            "must_buy": False,
+            "lapsed": [],
+        }
+        last.update(details)
+        state["last"] = last
+        return last
+
+    def _roll(self, state: dict, face) -> None:
+        turn = state["turn"]
+        seat = state["seats"][turn]
+        reason = self._must_buy_reason(seat)
+        if reason:
+            raise RuleViolation("must_buy", reason, "HF-10")
+        if face == SHACK_FACE:
+            state.update(phase="shack_card", shack_via="roll")
+            self._last(state, "roll", face=face)
+            return
+        # HF-4: min(face, 9 - own, bank), never negative.
+        room = max(0, CAP - seat["dollars"])
+        collected = min(face, room, state["bank"])
+        limit = None
+        if collected < face:
+            limit = "cap" if room <= state["bank"] else "bank"
+        seat["dollars"] += collected
+        state["bank"] -= collected
+        self._last(state, "roll", face=face, collected=collected, limit=limit)
+        self._end_turn(state)
+
+    def _buy_shack(self, state: dict) -> None:
+        seat = state["seats"][state["turn"]]
+        reason = self._must_buy_reason(seat)
+        if reason:
+            raise RuleViolation("must_buy", reason, "HF-10")
+        reason = self._shack_reason(state)
+        if reason:
+            raise RuleViolation("cannot_afford", reason, "HF-11")
+        seat["dollars"] -= SHACK_COST
+        state["bank"] += SHACK_COST
+        state.update(phase="shack_card", shack_via="buy")
+        self._last(state, "buy_shack", cost=SHACK_COST)
+
+    def _draw(self, state: dict, card: str) -> None:
+        reshuffled = state["shack_deck"] == 0
+        if reshuffled:  # HF-5: the discard pile becomes a new Shack deck, then the card is drawn
+            state["shack_left"] = self.shack_drawable(state)
+            state["shack_deck"] += state["shack_discard"]
+            state["shack_discard"] = 0
+        if SHACK[card] == 0:
+            raise RuleViolation(
+                "not_in_deck", f"This Shack deck has no {CARD_NAMES[card]} card at all (HF-2).", "HF-2"
+            )
+        if state["shack_left"][card] == 0:
+            raise RuleViolation(
+                "not_in_deck",
+                f"The Shack deck holds no {CARD_NAMES[card]} card now: all {SHACK[card]} are in the "
+                "discard pile (HF-5).",
+                "HF-5",
+            )
+        state["shack_left"][card] -= 1
+        state["shack_deck"] -= 1
+        state.update(shack_card=card, phase="shack_roll")
+        self._last(state, "shack", card=card, reshuffled=reshuffled)
+
+    def _check_taken(self, state: dict, owner: int, cards: list[dict], face: int, card: str) -> list[dict]:
+        """HF-8, HF-9: the named cards exist in `owner`'s dogs as they are now, are unprotected
+        boards, are named once, and are exactly min(face, unprotected boards) many."""
+        dogs = state["seats"][owner]["dogs"]
+        whose = f"Seat {owner}'s" if owner != state["turn"] else "your"
+        seen = set()
+        for n, pick in enumerate(cards, 1):
+            dog, part = pick["dog"], pick["part"]
+            try:
+                if dog is None or not 0 <= dog < len(dogs):
+                    have = f"indexes 0 to {len(dogs) - 1}" if dogs else "none"
+                    raise RuleViolation(
+                        "no_such_dog",
+                        f"There is no Surf Dog index {dog} among {whose} "
+                        f"{plural(len(dogs), 'Surf Dog')} ({have}) (HF-14).",
+                        "HF-14",
+                    )
+                if part == "character":
+                    raise RuleViolation(
+                        "protected", "Characters are never stolen or wiped out (HF-8).", "HF-8"
+                    )
+                if complete(dogs[dog]):
+                    raise RuleViolation(
+                        "protected",
+                        f"The {part} of {whose} Surf Dog {dog + 1} is protected: "
+                        "that Surf Dog is complete (HF-8).",
+                        "HF-8",
+                    )
+                if not dogs[dog][part]:
+                    raise RuleViolation(
+                        "no_such_card",
+                        f"{whose.capitalize()} Surf Dog {dog + 1} has no {part} (HF-8).",
+                        "HF-8",
+                    )
+                if (dog, part) in seen:
+                    raise RuleViolation(
+                        "listed_twice",
+                        f"The {part} of {whose} Surf Dog {dog + 1} is named twice (HF-9).",
+                        "HF-9",
+                    )
+            except RuleViolation as error:
+                raise numbered(error, n, len(cards), "Card") from None
+            seen.add((dog, part))
+        available = len(boards(dogs))
+        need = min(face, available)
+        if len(cards) != need:
+            verb = "takes" if card == "snag" else "discards"
+            source = f"Seat {owner}'s" if card == "snag" else "your"
+            raise RuleViolation(
+                "take_count",
+                f"The {CARD_SHORT[card][4:]} with a {face} {verb} exactly {need} of {source} "
+                f"{plural(available, 'unprotected board')}, not {len(cards)} (HF-9).",
+                "HF-9",
+            )
+        return cards
+
+    @staticmethod
+    def _remove(dogs: list[dict], cards: list[dict]) -> tuple[list[dict], list[int]]:
+        """The dogs without the named cards; dogs left with no card are removed (HF-14)."""
+        dogs = copy.deepcopy(dogs)
+        for pick in cards:
+            dogs[pick["dog"]][pick["part"]] = False
+        removed = [i for i, dog in enumerate(dogs) if not any(dog.values())]
+        return [dog for dog in dogs if any(dog.values())], removed
+
+    def _shack_roll(self, state: dict, face, target, cards: list[dict]) -> None:
+        turn, card = state["turn"], state["shack_card"]
+        seats = state["seats"]
+        if face == SHACK_FACE:
+            if target is not None or cards:
+                raise RuleViolation(
+                    "nothing_happens",
+                    "The Surf Shack on the second roll means nothing happens (HF-5): no target and no cards.",
+                    "HF-5",
+                )
+            self._last(state, "shack_roll", face=face, card=card)
+        elif card == "seagull":
+            if target is not None:
+                raise RuleViolation(
+                    "no_target", "The Seagull takes from every opponent: it has no target (HF-10).", "HF-10"
+                )
+            if cards:
+                raise RuleViolation("no_cards", "The Seagull takes sand dollars, not cards (HF-10).", "HF-10")
+            paid, lapsed = {}, []
+            for other in range(len(seats)):
+                if other == turn:
+                    continue
+                pay = min(face, seats[other]["dollars"])  # HF-10
+                seats[other]["dollars"] -= pay
+                seats[turn]["dollars"] += pay
+                paid[str(other)] = pay
+                # HF-N1: a seat that must buy but can no longer afford a card is let off.
+                if seats[other]["must_buy"] and seats[other]["dollars"] < CARD_COST:
+                    seats[other]["must_buy"] = False
+                    lapsed.append(other)
+            must = seats[turn]["dollars"] > CAP
+            if must:
+                seats[turn]["must_buy"] = True
+            self._last(state, "shack_roll", face=face, card=card, paid=paid, must_buy=must, lapsed=lapsed)
+        elif card == "snag":
+            if target is None:
+                raise RuleViolation(
+                    "target_required",
+                    "The Snag needs a target: the opponent whose boards are taken (HF-9).",
+                    "HF-9",
+                )
+            if not 0 <= target < len(seats):
+                raise RuleViolation(
+                    "unknown_seat", f"There is no seat {target} at this table (seats 0 to {len(seats) - 1})."
+                )
+            if target == turn:
+                raise RuleViolation(
+                    "own_target", "The Snag takes from an opponent, not from the roller (HF-9).", "HF-9"
+                )
+            self._check_taken(state, target, cards, face, card)
+            roller = seats[turn]
+            before = roller["complete"]
+            stolen = []
+            for n, pick in enumerate(cards, 1):
+                try:
+                    roller = place_card(roller, pick["part"], pick["to_dog"])  # HF-7
+                except RuleViolation as error:
+                    raise numbered(error, n, len(cards), "Card") from None
+                to_dog = pick["to_dog"] if pick["to_dog"] is not None else len(roller["dogs"]) - 1
+                stolen.append(
+                    {
+                        "dog": pick["dog"],
+                        "part": pick["part"],
+                        "to_dog": to_dog,
+                        "new": pick["to_dog"] is None,
+                        "completed": complete(roller["dogs"][to_dog]),
+                    }
+                )
+            seats[turn] = roller
+            victim = seats[target]
+            victim["dogs"], removed = self._remove(victim["dogs"], cards)
+            victim["complete"] = count_complete(victim["dogs"])
+            self._last(
+                state,
+                "shack_roll",
+                face=face,
+                card=card,
+                target=target,
+                stolen=stolen,
+                removed=removed,
+                completed=roller["complete"] - before,
+            )
+        else:  # wipeout
+            if target is not None:
+                raise RuleViolation(
+                    "no_target", "The Wipe Out hits the roller's own boards: it has no target (HF-9).", "HF-9"
+                )
+            if any(pick["to_dog"] is not None for pick in cards):
+                raise RuleViolation(
+                    "no_to_dog", "Wiped out cards leave the game: they join no Surf Dog (HF-9).", "HF-9"
+                )
+            self._check_taken(state, turn, cards, face, card)
+            roller = seats[turn]
+            roller["dogs"], removed = self._remove(roller["dogs"], cards)
+            roller["complete"] = count_complete(roller["dogs"])
+            state["out"] += len(cards)  # HF-9: they leave the game
+            wiped = [{"dog": pick["dog"], "part": pick["part"]} for pick in cards]
+            self._last(state, "shack_roll", face=face, card=card, wiped=wiped, removed=removed)
+
+        # The Shack card is used: face up to the discard pile (HF-5).
+        state["shack_discard"] += 1
+        state.update(shack_card=None, shack_via=None)
+        if seats[turn]["complete"] >= TO_WIN:  # HF-12: a Snag can bring the 4th complete dog
+            self._finish(state, "four_dogs", [turn])
+        else:
+            self._end_turn(state)
+
+    def _buy(self, state: dict, cards: list[dict]) -> None:
+        turn = state["turn"]
+        k = len(cards)
+        reason = self._buy_reason(state, k)
+        if reason:
+            raise RuleViolation("buy_none" if k == 0 else "cannot_buy", reason, "HF-11")
+        seat = state["seats"][turn]
+        before = seat["complete"]
+        left = dict(state["surf_left"])
+        bought = []
+        for n, pick in enumerate(cards, 1):
+            part = pick["part"]
+            if left[part] == 0:
+                had = state["surf_left"][part]
+                if had == 0:
+                    message = f"The Surf deck holds no {part} card any more (HF-2)."
+                else:
+                    held = plural(had, part + " card")
+                    message = f"The Surf deck holds only {held}: this purchase names more (HF-2)."
+                raise numbered(RuleViolation("not_in_deck", message, "HF-2"), n, k, "Card")
+            left[part] -= 1
+            try:
+                seat = place_card(seat, part, pick["dog"])  # HF-7, in list order
+            except RuleViolation as error:
+                raise numbered(error, n, k, "Card") from None
+            dog = pick["dog"] if pick["dog"] is not None else len(seat["dogs"]) - 1
+            bought.append(
+                {
+                    "part": part,
+                    "dog": dog,
+                    "new": pick["dog"] is None,
+                    "completed": complete(seat["dogs"][dog]),
+                }
+            )
+        cost = k * CARD_COST
+        seat["dollars"] -= cost  # HF-11: paid to the bank
+        seat["must_buy"] = False  # HF-10: the purchase it owed
+        state["seats"][turn] = seat
+        state["bank"] += cost
+        state["surf_left"] = left
+        state["surf_deck"] -= k
+        self._last(state, "buy", bought=bought, cost=cost, completed=seat["complete"] - before)
+        if seat["complete"] >= TO_WIN:  # HF-12: the purchase is placed whole first
+            self._finish(state, "four_dogs", [turn])
+        else:
+            self._end_turn(state)
+
+    # --- end of a turn and of the game --------------------------------------------------------
+
+    def _end_turn(self, state: dict) -> None:
+        if state["surf_deck"] == 0:  # HF-12: the Surf deck is empty at the end of a turn
+            seats = state["seats"]
+            most = max(seat["complete"] for seat in seats)
+            best = [i for i, seat in enumerate(seats) if seat["complete"] == most]
+            richest = max(seats[i]["dollars"] for i in best)
+            self._finish(state, "surf_deck_empty", [i for i in best if seats[i]["dollars"] == richest])
+            return
+        state.update(turn=(state["turn"] + 1) % len(state["seats"]), phase="turn")
+
+    def _finish(self, state: dict, reason: str, winners: list[int]) -> None:
+        state.update(phase="over", end_reason=reason, winners=winners)
+
+    # --- log and random play ----------------------------------------------------------------
+
+    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
+        after = self.apply(state_before, action)
+
+        def name(seat: int) -> str:
+            return names[seat] if seat < len(names) else f"Seat {seat}"
+
+        last = after["last"]
+        who = name(last["seat"])
+        kind = last["type"]
+        parts = []
+        if kind == "roll" and last["face"] == SHACK_FACE:
+            parts.append(f"{who} rolled the Surf Shack.")
+        elif kind == "roll":
+            got, face = last["collected"], last["face"]
+            gain = "nothing" if got == 0 else plural(got, "sand dollar")
+            note = ""
+            if last["limit"] == "cap":
+                note = f" ({CAP} is the cap)"
+            elif last["limit"] == "bank":
+                note = " (the bank is empty)" if got == 0 else f" (the bank held only {got})"
+            parts.append(f"{who} rolled a {face} and collects {gain}{note}.")
+        elif kind == "buy_shack":
+            parts.append(f"{who} paid {last['cost']} sand dollars for a Surf Shack card.")
+        elif kind == "shack":
+            if last["reshuffled"]:
+                parts.append("The Shack discard pile is shuffled into a new Shack deck.")
+            parts.append(f"{who} drew {CARD_NAMES[last['card']]}.")
+        elif kind == "shack_roll":
+            parts.append(self._describe_shack_roll(state_before, after, name))
+        else:
+            bought = last["bought"]
+            items = []
+            for card in bought:
+                where = "a new Surf Dog" if card["new"] else f"Surf Dog {card['dog'] + 1}"
+                items.append(f"a {card['part']} for {where}" + (" (complete!)" if card["completed"] else ""))
+            parts.append(f"{who} bought {plural(len(bought), 'card')} for {last['cost']}: {and_join(items)}.")
+        parts += self._describe_end(after, name)
+        return " ".join(parts)
+
+    def _describe_shack_roll(self, before: dict, after: dict, name) -> str:
+        last = after["last"]
+        who, card, face = name(last["seat"]), last["card"], last["face"]
+        if face == SHACK_FACE:
+            outcome = {
+                "seagull": "nothing is collected",
+                "snag": "nothing is stolen",
+                "wipeout": "the cards are safe",
+            }[card]
+            return f"{who} rolled the Surf Shack for {CARD_SHORT[card]}: {outcome}."
+        head = f"{who} rolled {face} for {CARD_SHORT[card]}"
+        if card == "seagull":
+            pays = [
+                f"{name(int(seat))} pays {'nothing' if n == 0 else n}" for seat, n in last["paid"].items()
+            ]
+            text = f"{head}: {', '.join(pays)}."
+            for seat in last["lapsed"]:
+                text += f" {name(seat)} can no longer afford a card and need not buy."
+            if last["must_buy"]:
+                text += f" {who} holds {after['seats'][last['seat']]['dollars']} and must buy next turn."
+            return text
+        if card == "snag":
+            victim = name(last["target"])
+            if not last["stolen"]:
+                return f"{head} against {victim}, who has no unprotected board: nothing is stolen."
+            items = []
+            for pick in last["stolen"]:
+                where = "a new Surf Dog" if pick["new"] else f"Surf Dog {pick['to_dog'] + 1}"
+                done = ", complete!" if pick["completed"] else ""
+                items.append(f"the {pick['part']} of Surf Dog {pick['dog'] + 1} (to {where}{done})")
+            return f"{head} and takes from {victim} {and_join(items)}." + self._gone(victim, last["removed"])
+        if not last["wiped"]:
+            return f"{head}, but has no unprotected board: nothing is lost."
+        items = [f"the {pick['part']} of Surf Dog {pick['dog'] + 1}" for pick in last["wiped"]]
+        return f"{head} and loses {and_join(items)}." + self._gone(who, last["removed"])
+
+    @staticmethod
+    def _gone(owner: str, removed: list[int]) -> str:
+        """HF-14: the Surf Dogs left with no card, numbered as they were before the action."""
+        if not removed:
+            return ""
+        verb = "is" if len(removed) == 1 else "are"
+        return f" {owner}'s Surf Dog {and_join([str(i + 1) for i in removed])} {verb} left empty and removed."
+
+    def _describe_end(self, after: dict, name) -> list[str]:
+        result = self.result(after)
+        if not result:
+            return []
+        winners, seats = result["winners"], after["seats"]
+        if result["end_reason"] == "four_dogs":
+            return [f"{name(winners[0])} has {seats[winners[0]]['complete']} complete Surf Dogs and wins!"]
+        top = seats[winners[0]]
+        dogs = plural(top["complete"], "complete Surf Dog")
+        text = "The Surf deck is empty: game over."
+        tied = [i for i, seat in enumerate(seats) if seat["complete"] == top["complete"]]
+        if len(winners) > 1:
+            who = and_join([name(s) for s in winners])
+            return [
+                text,
+                f"{who} share the win with {dogs} and {plural(top['dollars'], 'sand dollar')} each.",
+            ]
+        if len(tied) > 1:
+            return [
+                text,
+                f"{name(winners[0])} wins with {dogs} and the most sand dollars ({top['dollars']}).",
+            ]
+        return [text, f"{name(winners[0])} wins with {dogs}."]
+
+    def sample_action(self, state: dict, rng: random.Random) -> dict:
+        phase, turn = state["phase"], state["turn"]
+        seats = state["seats"]
+        if phase == "shack_card":
+            drawable = self.shack_drawable(state)
+            card = rng.choices(SHACK_CARDS, weights=[drawable[c] for c in SHACK_CARDS])[0]
+            return {"type": "shack", "card": card}
+        if phase == "shack_roll":
+            face = rng.choice(FACES)
+            card = state["shack_card"]
+            if face == SHACK_FACE or card == "seagull":
+                return {"type": "shack_roll", "face": face}
+            if card == "wipeout":
+                own = self.stealable(state, turn)
+                picks = rng.sample(own, min(face, len(own)))
+                return {"type": "shack_roll", "face": face, "cards": picks}
+            opponents = [s for s in range(len(seats)) if s != turn]
+            rich = [s for s in opponents if self.stealable(state, s)]
+            target = rng.choice(rich if rich and rng.random() < 0.9 else opponents)
+            owned = self.stealable(state, target)
+            picks, roller = [], seats[turn]
+            for pick in rng.sample(owned, min(face, len(owned))):
+                fits = fitting(roller["dogs"], pick["part"])
+                to_dog = rng.choice(fits) if fits else None
+                roller = place_card(roller, pick["part"], to_dog)
+                picks.append({**pick, "to_dog": to_dog})
+            return {"type": "shack_roll", "face": face, "target": target, "cards": picks}
+        # A turn. Buying whenever possible (mostly) drains the Surf deck so that random games end.
+        limit = self.buy_limit(state)
+        options = self.turn_options(state)
+        if limit and (options["roll"] or rng.random() < 0.75):
+            return {"type": "buy", "cards": self._sample_purchase(state, rng, rng.randint(1, limit))}
+        if options["buy_shack"] is None and rng.random() < 0.15:
+            return {"type": "buy_shack"}
+        return {"type": "roll", "face": rng.choice(FACES)}
+
+    def _sample_purchase(self, state: dict, rng: random.Random, k: int) -> list[dict]:
+        left = dict(state["surf_left"])
+        seat = state["seats"][state["turn"]]
+        cards = []
+        for _ in range(k):
+            part = rng.choices(PARTS, weights=[left[p] for p in PARTS])[0]
+            left[part] -= 1
+            fits = fitting(seat["dogs"], part)
+            dog = rng.choice(fits) if fits else None
+            seat = place_card(seat, part, dog)
+            cards.append({"part": part, "dog": dog})
+        return cards
