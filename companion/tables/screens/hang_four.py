@@ -69,18 +69,12 @@ def context(data: dict, viewer: common.Viewer) -> dict:
             for i, seat in enumerate(state["seats"])
         ],
         "card_label": CARD_LABELS.get(state.get("shack_card") or "", ""),
-        "last": last_text(state, names),
     }
 
 
 def dog_view(dog: dict, number: int) -> dict:
     complete = dog["character"] and dog["nose"] and dog["tail"]
     return {"number": number, **dog, "complete": complete}
-
-
-def last_text(state: dict, names: list[str]) -> str:
-    last = state.get("last") or {}
-    return last.get("text", "") if isinstance(last, dict) else ""
 
 
 class Steps:
@@ -134,7 +128,10 @@ class Steps:
         return self._turn()
 
     def _turn(self) -> dict:
-        allowed = engine().turn_options(self.state)
+        allowed = {
+            action: common.name_seats(reason, self.names) if reason else None
+            for action, reason in engine().turn_options(self.state).items()
+        }
         return {
             "name": "turn",
             "title": f"{self.names[self.seat]}'s turn: one of these",
@@ -240,6 +237,7 @@ class Steps:
         whose = f"{self.names[owner]}'s" if stealing else "your own"
         return {
             "name": "pick",
+            "so_far": "; ".join(f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}" for c in cards),
             "title": f"{verb} {need - len(cards)} more of {whose} loose boards ({need} in all)",
             "options": [
                 {
@@ -284,8 +282,10 @@ class Steps:
         if len(cards) >= count:
             return {"name": "done", "action": {"type": "buy", "cards": [finish_buy(card) for card in cards]}}
         left = self.state["surf_left"]
+        so_far = [f"{PART_LABELS[c['part']]} → {dog_name(c['dog'])}" for c in cards]
         return {
             "name": "part",
+            "so_far": "; ".join(so_far),
             "title": f"Card {len(cards) + 1} of {count}: what did you draw?",
             "options": [
                 {
@@ -327,6 +327,11 @@ class Steps:
         seats = list(self.state["seats"])
         seats[self.seat] = seat
         return seats
+
+
+def dog_name(dog: str) -> str:
+    """A chosen destination as people say it: Surf Dogs count from 1."""
+    return "a new Surf Dog" if dog == "n" else f"Surf Dog {int(dog) + 1}"
 
 
 def face_option(face, action: dict) -> dict:

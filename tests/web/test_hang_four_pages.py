@@ -1,0 +1,133 @@
+"""Hang Four through the pages: the three turn actions, the die, the Shack and purchases card by card."""
+
+import json
+import re
+
+import pytest
+
+from companion.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def table(client):
+    response = client.post("/new/hang-four/", {"player_0": "Ann", "player_1": "Ben", "player_2": "Cleo"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Table.objects.get()
+
+
+def posted_actions(html: str) -> list[dict]:
+    """The actions the page's buttons would post."""
+    return [json.loads(raw.replace("&quot;", '"')) for raw in re.findall(r'name="action" value="([^"]*)"', html)]
+
+
+def act(client, table, action):
+    table.refresh_from_db()
+    data = {"action": json.dumps(action), "expected_version": table.version}
+    return client.post(f"/t/{table.id}/act/", data, **HTMX)
+
+
+def seats(table):
+    table.refresh_from_db()
+    return [seat["dollars"] for seat in table.snapshot["seats"]]
+
+
+def test_the_turn_offers_three_actions(client, table):
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "Ann&#x27;s turn: one of these" in html or "Ann's turn: one of these" in html
+    assert "🎲 Roll the die" in html and "🛒 Buy Surf cards · 3 each" in html
+    assert posted_actions(html) == [{"type": "buy_shack"}]
+    assert "Bank <strong>$21</strong>" in html and "Surf deck <strong>33</strong>" in html  # HF-3
+
+
+def test_a_roll_is_one_tap_on_the_die(client, table):
+    html = client.get(f"/t/{table.id}/?do=roll", **HTMX).content.decode()
+    assert "What did the die show?" in html
+    faces = [action["face"] for action in posted_actions(html)]
+    assert faces == [1, 2, 3, 4, 5, "shack"]
+    act(client, table, {"type": "roll", "face": 5})
+    assert seats(table) == [8, 3, 3] and table.snapshot["bank"] == 16 and table.snapshot["turn"] == 1
+
+
+def test_must_buy_greys_the_other_actions_with_the_reason(client, table):
+    act(client, table, {"type": "roll", "face": 5})  # Ann 8
+    act(client, table, {"type": "buy_shack"})  # Ben pays 2: 1
+    act(client, table, {"type": "shack", "card": "seagull"})
+    act(client, table, {"type": "shack_roll", "face": 4})  # Ann pays 4, Cleo pays 3: Ben 8
+    act(client, table, {"type": "roll", "face": 2})  # Cleo 0 + 2
+    act(client, table, {"type": "buy_shack"})  # Ann 4 - 2 = 2
+    act(client, table, {"type": "shack", "card": "seagull"})
+    act(client, table, {"type": "shack_roll", "face": 5})  # Ben pays 5, Cleo pays 2: Ann 9
+    assert seats(table) == [9, 3, 0]
+    act(client, table, {"type": "buy_shack"})  # Ben 3 - 2 = 1
+    act(client, table, {"type": "shack", "card": "seagull"})
+    act(client, table, {"type": "shack_roll", "face": 5})  # Ann pays 5, Cleo 0: Ben 6
+    act(client, table, {"type": "roll", "face": 1})  # Cleo 1
+    act(client, table, {"type": "buy_shack"})  # Ann 4 - 2 = 2
+    act(client, table, {"type": "shack", "card": "seagull"})
+    act(client, table, {"type": "shack_roll", "face": 5})  # Ben pays 5, Cleo pays 1: Ann 8
+    assert seats(table) == [8, 1, 0]
+    act(client, table, {"type": "roll", "face": 5})  # Ben 1 + 5 = 6
+    act(client, table, {"type": "roll", "face": 5})  # Cleo 5
+    act(client, table, {"type": "buy_shack"})  # Ann 6
+    act(client, table, {"type": "shack", "card": "seagull"})
+    act(client, table, {"type": "shack_roll", "face": 5})  # Ben pays 5, Cleo pays 5: Ann 16
+    assert seats(table) == [16, 1, 0] and table.snapshot["seats"][0]["must_buy"] is True
+    act(client, table, {"type": "roll", "face": 3})  # Ben 4
+    act(client, table, {"type": "roll", "face": 3})  # Cleo 3
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert html.count("disabled") >= 2
+    assert "You hold 16 sand dollars after the Seagull: you must buy a card (HF-10)." in html
+    refused = act(client, table, {"type": "roll", "face": 3}).content.decode()
+    assert "Not allowed." in refused and "you must buy a card (HF-10)" in refused
+    assert seats(table) == [16, 4, 3]
+
+
+def test_a_purchase_card_by_card_completes_a_surf_dog(client, table):
+    for face in (3, 1, 1):  # Ann 6, Ben 4, Cleo 4: Ann's turn again
+        act(client, table, {"type": "roll", "face": face})
+    html = client.get(f"/t/{table.id}/?do=buy", **HTMX).content.decode()
+    assert "How many Surf cards? (3 sand dollars each)" in html
+    assert "1 · $3" in html and "2 · $6" in html and "3 · $9" not in html
+    html = client.get(f"/t/{table.id}/?do=buy&n=2", **HTMX).content.decode()
+    assert "Card 1 of 2: what did you draw?" in html
+    # The nose can only join Ann's one dog (HF-7): no question asked, on to card 2.
+    html = client.get(f"/t/{table.id}/?do=buy&n=2&c=nose.%3F", **HTMX).content.decode()
+    assert "Card 2 of 2: what did you draw?" in html
+    buys = posted_actions(html)
+    tail = {"type": "buy", "cards": [{"part": "nose", "dog": 0}, {"part": "tail", "dog": 0}]}
+    assert tail in buys
+    act(client, table, tail)
+    table.refresh_from_db()
+    ann = table.snapshot["seats"][0]
+    assert ann["dollars"] == 0 and ann["complete"] == 1
+    assert ann["dogs"] == [{"character": True, "nose": True, "tail": True}]
+    page = client.get(f"/t/{table.id}/").content.decode()
+    assert 'class="hf-dog complete"' in page and ">safe<" in page
+
+
+def test_a_snag_picks_the_victim_then_the_cards(client, table):
+    act(client, table, {"type": "buy", "cards": [{"part": "nose", "dog": 0}]})  # Ann: dog + nose, loose
+    act(client, table, {"type": "buy_shack"})  # Ben pays 2
+    act(client, table, {"type": "shack", "card": "snag"})
+    html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
+    assert "Snag a Surfboard: roll again" in html
+    assert posted_actions(html) == [{"type": "shack_roll", "face": "shack"}]  # the icon: nothing stolen
+    html = client.get(f"/t/{table.id}/?f=2", **HTMX).content.decode()
+    assert "Snag 2: from whom?" in html
+    assert "Ann · 1 loose boards" in html and "Cleo · 0 loose boards" in html
+    # Cleo has nothing to take (HF-N4): choosing her finishes the entry with no card.
+    assert {"type": "shack_roll", "face": 2, "target": 2, "cards": []} in posted_actions(html)
+    html = client.get(f"/t/{table.id}/?f=2&t=0", **HTMX).content.decode()
+    assert "Take 1 more of Ann" in html  # min(2, Ann's 1 loose board) = 1 (HF-9)
+    steal = {"type": "shack_roll", "face": 2, "target": 0, "cards": [{"dog": 0, "part": "nose", "to_dog": 0}]}
+    assert posted_actions(html) == [steal]
+    act(client, table, steal)
+    table.refresh_from_db()
+    assert [seat["dogs"] for seat in table.snapshot["seats"][:2]] == [
+        [{"character": True, "nose": False, "tail": False}],
+        [{"character": True, "nose": True, "tail": False}],
+    ]
