@@ -6,6 +6,7 @@ SCREENS = {
     "dogo-dash": "companion.tables.screens.dogo_dash",
     "summer-suns": "companion.tables.screens.summer_suns",
     "hang-four": "companion.tables.screens.hang_four",
+    "surfs-up": "companion.tables.screens.surfs_up",
 }
 
 
