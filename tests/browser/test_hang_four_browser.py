@@ -50,11 +50,11 @@ NAMES = ("Ann", "Ben", "Cleo")  # seats 0, 1, 2
 
 ROLL = "🎲 Roll the die"
 BUY = "🛒 Buy Surf cards · 3 each"
-SHACK = "🛖 Draw a Surf Shack card · 2"
+SHACK = "🛖 Surf Shack card · 2"
 SEAGULL = "🐦 Seagull · every opponent pays you the next roll"
 SNAG = "🪝 Snag a Surfboard · steal boards from one opponent"
 WIPE_OUT = "🌊 Wipe Out · lose your own loose boards"
-FACES = ["1", "2", "3", "4", "5", "🛖 Surf Shack"]
+FACES = ["1", "2", "3", "4", "5", "🛖"]
 PARTS = ["🐶 Dog", "🏄 Nose board", "🏄 Tail board"]
 
 BEN_MUST_BUY = "You hold 14 sand dollars after the Seagull: you must buy a card (HF-10)."
@@ -89,11 +89,21 @@ def texts(locator: Locator) -> list[str]:
 
 
 def options(page: Page) -> list[str]:
-    return texts(page.locator(".prompt .ss-option"))
+    """The options' labels, without the small hint under a die face."""
+    return [text.strip() for text in page.locator(".prompt .ss-option .option-label").all_inner_texts()]
+
+
+def hints(page: Page) -> dict[str, str]:
+    """Die face -> the hint under it ("+1": what that face would bring)."""
+    faces = page.locator(".prompt .ss-option").all()
+    return {
+        f.locator(".option-label").inner_text().strip(): f.locator(".option-hint").inner_text() for f in faces
+    }
 
 
 def option(page: Page, text: str) -> Locator:
-    return page.locator(".prompt .ss-option").filter(has_text=re.compile(f"^\\s*{re.escape(text)}\\s*$"))
+    label = page.locator(".option-label", has_text=re.compile(f"^\\s*{re.escape(text)}\\s*$"))
+    return page.locator(".prompt .ss-option").filter(has=label)
 
 
 def greyed(page: Page) -> dict[str, str]:
@@ -155,7 +165,13 @@ def dogs(page: Page, name: str) -> list[str]:
     """One seat's Surf Dogs as drawn, spaces removed: "1🏄🐶🏄safe" (complete: nose, dog, tail),
     "1🏄🐶·" (a nose and the dog), "1·🐶·" (the dog alone)."""
     row = page.locator(".hf-seat").filter(has=page.locator("strong", has_text=re.compile(f"^{name}\\b")))
-    return ["".join(text.split()) for text in row.locator(".hf-dog").all_inner_texts()]
+    # A board is drawn as a labelled box, dashed when missing: read the classes, not the labels.
+    return row.locator(".hf-dog").evaluate_all(
+        """dogs => dogs.map(dog => dog.querySelector('.hf-no').textContent.trim()
+            + [...dog.querySelectorAll('.part')].map(part => part.classList.contains('missing') ? '·'
+                : part.classList.contains('board') ? '🏄' : '🐶').join('')
+            + (dog.classList.contains('complete') ? 'safe' : ''))"""
+    )
 
 
 def scores(page: Page) -> dict[str, int]:
@@ -218,7 +234,10 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     check(phone, (8, 7, 4), bank=11, surf=33, shack=15, discard=0)
 
     expect(title(phone)).to_have_text("Ann's turn: one of these")
-    play(phone, ROLL, "5")
+    tap(phone, ROLL)
+    # Ann holds 8: each face says what it would bring, and the 9 cap shows before the tap (HF-4).
+    assert hints(phone) == {"1": "+1", "2": "+1", "3": "+1", "4": "+1", "5": "+1", "🛖": "draw a card"}
+    tap(phone, "5")
     assert log(phone)[0] == "Ann rolled a 5 and collects 1 sand dollar (9 is the cap)."
     check(phone, (9, 7, 4), bank=10, surf=33, shack=15, discard=0)
 
@@ -302,7 +321,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     # ---- Turn 9: Cleo rolls the icon, draws the Snag, rolls 2 and takes Ann's nose ------------
     expect(title(phone)).to_have_text("Cleo's turn: one of these")
     tap(phone, ROLL)
-    tap(phone, "🛖 Surf Shack")
+    tap(phone, "🛖")
     assert log(phone)[0] == "Cleo rolled the Surf Shack."
     expect(title(phone)).to_have_text("Which Surf Shack card did Cleo draw?")
     tap(phone, SNAG)
@@ -311,10 +330,10 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     tap(phone, "2")
     expect(title(phone)).to_have_text("Snag 2: from whom?")
     # Ben's boards are in a complete Surf Dog: protected (HF-8).
-    assert options(phone) == ["Ann · 1 loose boards", "Ben · 0 loose boards"]
+    assert options(phone) == ["Ann · 1 loose board", "Ben · 0 loose boards"]
     shot(phone, "hf-09-snag-target")
-    tap(phone, "Ann · 1 loose boards")
-    expect(title(phone)).to_have_text("Take 1 more of Ann's loose boards (1 in all)")
+    tap(phone, "Ann · 1 loose board")
+    expect(title(phone)).to_have_text("Take 1 of Ann's loose boards")
     assert options(phone) == ["Nose board of Surf Dog 1"]
     shot(phone, "hf-10-snag-pick")
     tap(phone, "Nose board of Surf Dog 1")  # it can only join Cleo's Surf Dog 1: posted at once
@@ -339,11 +358,11 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
 
     # ---- Turn 12: Cleo rolls the icon, draws Wipe Out, rolls 3 and loses her only board -------
     expect(title(phone)).to_have_text("Cleo's turn: one of these")
-    play(phone, ROLL, "🛖 Surf Shack", WIPE_OUT)
+    play(phone, ROLL, "🛖", WIPE_OUT)
     assert log(phone)[:2] == ["Cleo drew Wipe Out.", "Cleo rolled the Surf Shack."]
     expect(title(phone)).to_have_text("Wipe Out: roll again")
     tap(phone, "3")
-    expect(title(phone)).to_have_text("Wipe out 1 more of your own loose boards (1 in all)")
+    expect(title(phone)).to_have_text("Wipe out 1 of your own loose boards")
     assert options(phone) == ["Nose board of Surf Dog 1"]
     shot(phone, "hf-11-wipe-out-pick")
     tap(phone, "Nose board of Surf Dog 1")

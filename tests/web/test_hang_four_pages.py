@@ -21,7 +21,9 @@ def table(client):
 
 def posted_actions(html: str) -> list[dict]:
     """The actions the page's buttons would post."""
-    return [json.loads(raw.replace("&quot;", '"')) for raw in re.findall(r'name="action" value="([^"]*)"', html)]
+    return [
+        json.loads(raw.replace("&quot;", '"')) for raw in re.findall(r'name="action" value="([^"]*)"', html)
+    ]
 
 
 def act(client, table, action):
@@ -118,11 +120,13 @@ def test_a_snag_picks_the_victim_then_the_cards(client, table):
     assert posted_actions(html) == [{"type": "shack_roll", "face": "shack"}]  # the icon: nothing stolen
     html = client.get(f"/t/{table.id}/?f=2", **HTMX).content.decode()
     assert "Snag 2: from whom?" in html
-    assert "Ann · 1 loose boards" in html and "Cleo · 0 loose boards" in html
+    assert "Ann · 1 loose board<" in html and "Cleo · 0 loose boards" in html
     # Cleo has nothing to take (HF-N4): choosing her finishes the entry with no card.
     assert {"type": "shack_roll", "face": 2, "target": 2, "cards": []} in posted_actions(html)
     html = client.get(f"/t/{table.id}/?f=2&t=0", **HTMX).content.decode()
-    assert "Take 1 more of Ann" in html  # min(2, Ann's 1 loose board) = 1 (HF-9)
+    assert (
+        "Take 1 of Ann&#x27;s loose boards" in html or "Take 1 of Ann's loose boards" in html
+    )  # min(2, 1) (HF-9)
     steal = {"type": "shack_roll", "face": 2, "target": 0, "cards": [{"dog": 0, "part": "nose", "to_dog": 0}]}
     assert posted_actions(html) == [steal]
     act(client, table, steal)

@@ -121,7 +121,10 @@ class Steps:
             return {
                 "name": "roll",
                 "title": "What did the die show?",
-                "options": [face_option(face, {"type": "roll", "face": face}) for face in FACES],
+                "options": [
+                    {**face_option(face, {"type": "roll", "face": face}), "hint": self._collect_hint(face)}
+                    for face in FACES
+                ],
             }
         if query.get("do") == "buy":
             return self._buy(query)
@@ -139,7 +142,7 @@ class Steps:
                 {"label": "🎲 Roll the die", "set": {"do": "roll"}, "disabled": allowed["roll"]},
                 {"label": "🛒 Buy Surf cards · 3 each", "set": {"do": "buy"}, "disabled": allowed["buy"]},
                 {
-                    "label": "🛖 Draw a Surf Shack card · 2",
+                    "label": "🛖 Surf Shack card · 2",
                     "action": {"type": "buy_shack"},
                     "disabled": allowed["buy_shack"],
                 },
@@ -175,7 +178,13 @@ class Steps:
             return {
                 "name": "face",
                 "title": f"{label}: roll again. Every opponent pays up to that",
-                "options": [face_option(face, {"type": "shack_roll", "face": face}) for face in FACES],
+                "options": [
+                    {
+                        **face_option(face, {"type": "shack_roll", "face": face}),
+                        "hint": self._seagull_hint(face),
+                    }
+                    for face in FACES
+                ],
             }
         face = query.get("f")
         if face not in {str(f) for f in FACES}:
@@ -202,7 +211,10 @@ class Steps:
                 "name": "target",
                 "title": f"Snag {face}: from whom?",
                 "options": [
-                    {"label": f"{self.names[seat]} · {loose} loose boards", "set": {"t": str(seat)}}
+                    {
+                        "label": f"{self.names[seat]} · {loose} loose board{'' if loose == 1 else 's'}",
+                        "set": {"t": str(seat)},
+                    }
                     for seat in opponents
                     for loose in [len(engine().stealable(self.state, seat))]
                 ],
@@ -238,7 +250,9 @@ class Steps:
         return {
             "name": "pick",
             "so_far": "; ".join(f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}" for c in cards),
-            "title": f"{verb} {need - len(cards)} more of {whose} loose boards ({need} in all)",
+            "title": f"{verb} {need} of {whose} loose boards"
+            if not cards
+            else f"{verb} {need - len(cards)} more of {whose} loose boards ({need} in all)",
             "options": [
                 {
                     "label": f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}",
@@ -265,6 +279,20 @@ class Steps:
         to_dog = fits["dogs"][0] if fits["must_join"] else "n"
         return self._step({**query, "s": f"{head}{to_dog}"})
 
+    def _collect_hint(self, face) -> str:
+        """What a number roll brings: the face, unless the 9 cap or the bank stops it (HF-4)."""
+        if face == "shack":
+            return "draw a card"
+        own, bank = self.state["seats"][self.seat]["dollars"], self.state["bank"]
+        return f"+{max(0, min(face, 9 - own, bank))}"
+
+    def _seagull_hint(self, face) -> str:
+        """What the opponents pay in all for this face (HF-10): each at most what they hold."""
+        if face == "shack":
+            return "nothing"
+        seats = self.state["seats"]
+        return f"+{sum(min(face, seat['dollars']) for i, seat in enumerate(seats) if i != self.seat)}"
+
     def _buy(self, query: dict) -> dict:
         limit = engine().buy_limit(self.state)
         count = query.get("n")
@@ -281,7 +309,8 @@ class Steps:
             return self._place_bought(query, chosen, cards)
         if len(cards) >= count:
             return {"name": "done", "action": {"type": "buy", "cards": [finish_buy(card) for card in cards]}}
-        left = self.state["surf_left"]
+        picked = [c["part"] for c in cards]
+        left = {part: n - picked.count(part) for part, n in self.state["surf_left"].items()}
         so_far = [f"{PART_LABELS[c['part']]} → {dog_name(c['dog'])}" for c in cards]
         return {
             "name": "part",
@@ -335,7 +364,7 @@ def dog_name(dog: str) -> str:
 
 
 def face_option(face, action: dict) -> dict:
-    label = "🛖 Surf Shack" if face == "shack" else str(face)
+    label = "🛖" if face == "shack" else str(face)
     return {"label": label, "action": action, "face": True}
 
 
