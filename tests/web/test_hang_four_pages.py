@@ -135,3 +135,16 @@ def test_a_snag_picks_the_victim_then_the_cards(client, table):
         [{"character": True, "nose": False, "tail": False}],
         [{"character": True, "nose": True, "tail": False}],
     ]
+
+
+def test_a_purchase_does_not_offer_a_part_it_already_took_the_last_of(client, table):
+    table.refresh_from_db()
+    state = table.snapshot
+    state["seats"][0]["dollars"], state["bank"] = 6, state["bank"] - 3
+    state["surf_left"]["nose"], state["surf_deck"] = 1, state["surf_deck"] - 11
+    state["out"] += 11
+    table.snapshot = state
+    table.save()
+    html = client.get(f"/t/{table.id}/?do=buy&n=2&c=nose.0", **HTMX).content.decode()
+    assert "Card 2 of 2: what did you draw?" in html and "So far: Nose board → Surf Dog 1" in html
+    assert "No nose board is left in the Surf deck." in html
