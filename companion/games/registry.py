@@ -11,6 +11,7 @@ GAMES = {
     "dogo-dash": "companion.games.dogo_dash:engine",
     "summer-suns": "companion.games.summer_suns:engine",
     "hang-four": "companion.games.hang_four:engine",
+    "surfs-up": "companion.games.surfs_up:engine",
 }
 
 _loaded: dict[str, Engine] = {}

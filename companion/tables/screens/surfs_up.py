@@ -13,7 +13,8 @@ from . import common
 
 END_TEXTS = {
     "bluebottles": "The fifth bluebottle has been resolved.",
-    "exhausted": "A surfer is down to the rest card alone.",
+    "rest_card": "A surfer is down to the rest card alone.",
+    "exhausted": "The ocean has no card left.",
 }
 BREAKDOWN = [("waves", "Waves"), ("surfboards", "Boards"), ("goals", "Goals"), ("stings", "Stings")]
 SUIT_COLOURS = {0: "orange", 1: "purple", 2: "blue"}
@@ -134,9 +135,37 @@ def surfer_view(name: str, seat: dict) -> dict:
 def story(state: dict, names: list[str]) -> str:
     """The last round in a sentence or two, as the table would tell it."""
     last = state.get("last")
-    if not last:
+    if not last or not last.get("card"):
         return ""
-    return last.get("story", "") if isinstance(last, dict) else ""
+    revealed = {int(seat): value for seat, value in last["revealed"].items()}
+    parts = []
+    if last["resting"]:
+        parts.append(f"{and_names(last['resting'], names)} rested.")
+    for group in last["wiped_out"]:
+        seat = group[0]
+        respect = state["seats"][seat]["respect"] if seat not in last["resting"] else None
+        how = f" ({energy_text(revealed[seat])}" + (f", respect {respect})" if respect is not None else ")")
+        parts.append(f"{and_names(group, names)} wiped out{how}.")
+    card = last["card"]
+    if card["kind"] == "bluebottle":
+        parts.append(
+            f"{and_names(last['stung'], names)} got stung by the bluebottle." if last["stung"] else ""
+        )
+    elif last["winner"] is not None:
+        won = f"{names[last['winner']]} wins the {card['points']} {card['suit']} wave"
+        runner = f", {names[last['runner_up']]} is runner-up" if last["runner_up"] is not None else ""
+        parts.append(won + runner + ".")
+    else:
+        parts.append(f"Nobody caught the {card['points']} {card['suit']} wave: it goes to the trash.")
+    return " ".join(part for part in parts if part)
+
+
+def and_names(seats: list[int], names: list[str]) -> str:
+    return common.and_join([names[seat] for seat in seats])
+
+
+def energy_text(value) -> str:
+    return f"{value[1:]} temporary" if isinstance(value, str) else str(value)
 
 
 def reward_context(state: dict, names: list[str], viewer: common.Viewer) -> dict:

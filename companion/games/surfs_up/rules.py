@@ -1,0 +1,1026 @@
+"""Surf's Up! rules (seeds/001_053809cd730bd79f.txt, rulings SU-1..SU-13 in RULINGS.md).
+
+A bidding game. Every round every seat reveals one energy card from its hand at once (one `reveal`
+action carries all of them) to win the wave in the breakzone (SU-5) or to avoid the bluebottle
+there (SU-9). The reveal resolves the whole round at once: the breakzone card leaves the surf (to
+the winner's score zone, the trash or the bluebottle zone) and the revealed cards move (SU-6).
+Then the winner and the runner-up each take a reward (SU-7: one `reward` action each), the end is
+checked (SU-10) and, while the ocean deck has cards, the newly revealed ocean card arrives as an
+`ocean` action at the far end of the surf (SU-3). When the game ends, the `final` action enters
+the bluebottle tokens' values and the shared goals achieved (SU-11, SU-13).
+
+Phases: "setup" -> "reveal" -> ("reward" x 0..2) -> ("ocean") -> "reveal" ... -> "final" -> "over".
+
+The engine never shuffles: every card is named by the action that reveals it (SU-2). It counts the
+waves and bluebottles left in the ocean deck (`ocean_left`) so that an ocean card of a kind the
+deck no longer holds is refused. Energy cards are ints for the starting cards (0 is the rest card)
+and "tN" strings for temporary energy of value N; hands and towels are kept sorted.
+
+The numbers (suits, decks, starting cards and respect, card ranges, token values, the bluebottles
+that end the game) are data in components.json, checked at import.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+from ..base import RuleViolation, check_players, is_int, require
+
+OCEAN_KINDS = ("wave", "bluebottle")
+BEACH_KINDS = ("surfboard", "energy")
+CARD_FIELDS = {
+    "wave": ("kind", "suit", "points"),
+    "bluebottle": ("kind",),
+    "surfboard": ("kind", "suit", "bonus", "cost"),
+    "energy": ("kind", "value", "cost"),
+}
+FIELDS = {
+    "setup": {"type", "surf", "beach", "goals"},
+    "reveal": {"type", "energy"},
+    "reward": {"type", "seat", "choice", "slot", "refill"},
+    "ocean": {"type", "card"},
+    "final": {"type", "stings", "goals"},
+}
+CHOICES = ("respect", "buy", "pass")
+SURF_SIZE = 3  # SU-3
+BEACH_SIZE = 3  # SU-7
+GOAL_COUNT = 3  # SU-13
+REST = 0  # the rest card (SU-4)
+BREAKDOWN = ("waves", "surfboards", "goals", "stings")
+COMPONENT_KEYS = (
+    "suits",
+    "ocean_deck",
+    "beach_deck",
+    "starting_energy",
+    "starting_respect",
+    "max_respect",
+    "wave_points",
+    "surfboard_bonus_min",
+    "surfboard_cost",
+    "energy_value",
+    "energy_cost",
+    "sting_values",
+    "bluebottles_to_end",
+)
+GOAL_NAME_MAX = 80
+
+COMPONENTS_FILE = Path(__file__).with_name("components.json")
+
+
+def load_components(path: Path) -> dict:
+    """The components from `path` (SU-2 defaults); a broken file raises ValueError naming the problem."""
+    where = f"Surf's Up! components file {path}"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{where} cannot be read: {error}") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} must hold an object.")
+    missing = [key for key in COMPONENT_KEYS if key not in data]
+    if missing:
+        raise ValueError(f"{where}: {', '.join(map(repr, missing))} missing.")
+    unknown = sorted(key for key in data if key not in COMPONENT_KEYS and not key.startswith("_"))
+    if unknown:
+        raise ValueError(f"{where}: unknown key {', '.join(map(repr, unknown))}.")
+
+    def whole(key: str, least: int) -> int:
+        value = data[key]
+        if not is_int(value) or value < least:
+            raise ValueError(f"{where}: '{key}' must be a whole number >= {least}.")
+        return value
+
+    def span(key: str, least: int) -> list[int]:
+        value = data[key]
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(is_int(n) for n in value)
+            and least <= value[0] <= value[1]
+        ):
+            raise ValueError(
+                f"{where}: '{key}' must be [lowest, highest], "
+                f"whole numbers with {least} <= lowest <= highest."
+            )
+        return list(value)
+
+    suits = data["suits"]
+    if not (
+        isinstance(suits, list)
+        and len(suits) == 3
+        and all(isinstance(s, str) and s.strip() == s and s for s in suits)
+        and len(set(suits)) == 3
+    ):
+        raise ValueError(f"{where}: 'suits' must list 3 different suit names (SU-2).")
+    ocean = data["ocean_deck"]
+    if not isinstance(ocean, dict) or set(ocean) != set(OCEAN_KINDS):
+        raise ValueError(f"{where}: 'ocean_deck' must count exactly wave, bluebottle.")
+    if not all(is_int(n) and n >= 0 for n in ocean.values()):
+        raise ValueError(f"{where}: every count in 'ocean_deck' must be a whole number >= 0.")
+    if ocean["wave"] < SURF_SIZE:
+        raise ValueError(f"{where}: the ocean deck needs at least {SURF_SIZE} waves for the surf (SU-3).")
+    beach = whole("beach_deck", BEACH_SIZE)
+    energy = data["starting_energy"]
+    if not (
+        isinstance(energy, list)
+        and all(is_int(n) and n >= 0 for n in energy)
+        and len(set(energy)) == len(energy)
+        and REST in energy
+        and len(energy) >= 2
+    ):
+        raise ValueError(
+            f"{where}: 'starting_energy' must list different whole numbers >= 0, "
+            "the rest card 0 and at least one other (SU-1)."
+        )
+    max_respect = whole("max_respect", 1)
+    start = whole("starting_respect", 0)
+    if start > max_respect:
+        raise ValueError(
+            f"{where}: 'starting_respect' {start} is above 'max_respect' {max_respect} (SU-1, SU-7)."
+        )
+    stings = data["sting_values"]
+    if not (
+        isinstance(stings, list)
+        and stings
+        and all(is_int(n) and n <= 0 for n in stings)
+        and len(set(stings)) == len(stings)
+    ):
+        raise ValueError(f"{where}: 'sting_values' must list different whole numbers <= 0 (SU-11).")
+    to_end = whole("bluebottles_to_end", 1)
+    if to_end > ocean["bluebottle"]:
+        raise ValueError(
+            f"{where}: 'bluebottles_to_end' is {to_end} but the ocean deck holds only "
+            f"{ocean['bluebottle']} bluebottles (SU-10)."
+        )
+    return {
+        "suits": list(suits),
+        "ocean_deck": {kind: ocean[kind] for kind in OCEAN_KINDS},
+        "beach_deck": beach,
+        "starting_energy": sorted(energy),
+        "starting_respect": start,
+        "max_respect": max_respect,
+        "wave_points": span("wave_points", 0),
+        "surfboard_bonus_min": whole("surfboard_bonus_min", 0),
+        "surfboard_cost": span("surfboard_cost", 0),
+        "energy_value": span("energy_value", 1),
+        "energy_cost": span("energy_cost", 0),
+        "sting_values": list(stings),
+        "bluebottles_to_end": to_end,
+    }
+
+
+COMPONENTS = load_components(COMPONENTS_FILE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def and_join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def is_temporary(card) -> bool:
+    return isinstance(card, str)
+
+
+def energy_value(card) -> int:
+    """The value of an energy card: a starting card is its number, "tN" is worth N (SU-8)."""
+    return int(card[1:]) if is_temporary(card) else card
+
+
+def energy_key(card) -> tuple[int, bool]:
+    """Hands and towels are sorted by value; a starting card comes before a temporary one."""
+    return energy_value(card), is_temporary(card)
+
+
+def energy_sorted(cards: list) -> list:
+    return sorted(cards, key=energy_key)
+
+
+def energy_name(card) -> str:
+    return f"temporary {energy_value(card)}" if is_temporary(card) else str(card)
+
+
+def with_article(article: str, words: str) -> str:
+    """'the 8 blue wave'; with 'a': 'an 8 blue wave', 'an orange surfboard', 'a 5 blue wave'."""
+    if article == "a":
+        first = words.split()[0].lower()
+        if first[0] in "aeiou8" or first in ("11", "18"):
+            article = "an"
+    return f"{article} {words}"
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_name(card: dict | None, article: str = "the") -> str:
+    """'the 7 blue wave', 'a bluebottle', 'the orange surfboard (+2, cost 3)',
+    'temporary energy 6 (cost 2)'."""
+    if card is None:
+        return "nothing"
+    kind = card["kind"]
+    if kind == "wave":
+        return with_article(article, f"{card['points']} {card['suit']} wave")
+    if kind == "bluebottle":
+        return with_article(article, "bluebottle")
+    if kind == "surfboard":
+        return with_article(article, f"{card['suit']} surfboard (+{card['bonus']}, cost {card['cost']})")
+    return f"temporary energy {card['value']} (cost {card['cost']})"
+
+
+def seat_key(key) -> int:
+    require(
+        isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
+        f'Seat keys are seat numbers written as strings ("0", "1"), not {key!r}.',
+    )
+    return int(key)
+
+
+def seat_map(value, field: str, example: str) -> dict[int, object]:
+    require(isinstance(value, dict), f"'{field}' must be an object from seat to value, e.g. {example}.")
+    return dict(sorted((seat_key(key), item) for key, item in value.items()))
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine
+
+
+class SurfsUp:
+    slug = "surfs-up"
+    name = "Surf's Up!"
+    min_players = 2
+    max_players = 6
+    options = {"shared_goals": False}
+    action_types = ("setup", "reveal", "reward", "ocean", "final")
+
+    def __init__(self, components: dict | None = None):
+        self.components = copy.deepcopy(components or COMPONENTS)
+        self.suits = tuple(self.components["suits"])
+
+    # --- setup and questions ----------------------------------------------------------------
+
+    def setup(self, players: int, options: dict) -> dict:
+        check_players(self, players)
+        c = self.components
+        options = {**self.options, **(options or {})}
+        return {
+            "options": {"shared_goals": bool(options["shared_goals"])},
+            "phase": "setup",
+            "round": 1,
+            "surf": [],
+            "beach": [None] * BEACH_SIZE,
+            "ocean_deck": sum(c["ocean_deck"].values()),
+            "ocean_left": dict(c["ocean_deck"]),
+            "beach_deck": c["beach_deck"],
+            "bluebottles": 0,
+            "bluebottle_zone": 0,
+            "trash": [],
+            "trashed_waves": [],
+            "goals": [],
+            "rewards": [],
+            "last": None,
+            "end_reason": None,
+            "winners": None,
+            "seats": [
+                {
+                    "hand": list(c["starting_energy"]),  # SU-1
+                    "towel": [],
+                    "respect": c["starting_respect"],
+                    "waves": [],
+                    "surfboards": [],
+                    "stings": 0,
+                    "sting_values": [],
+                    "goals": [],
+                }
+                for _ in range(players)
+            ],
+        }
+
+    def expect(self, state: dict) -> dict:
+        phase = state["phase"]
+        base = {"phase": phase, "round": state["round"]}
+        if phase == "over":
+            return {"actions": [], "seats": [], **base}
+        if phase == "reveal":
+            return {"actions": ["reveal"], "seats": list(range(len(state["seats"]))), **base}
+        if phase == "reward":
+            return {"actions": ["reward"], "seats": [state["rewards"][0]], **base}
+        return {"actions": [phase], "seats": [], **base}  # setup, ocean, final: the whole table
+
+    def scores(self, state: dict) -> list[dict]:
+        """SU-12. Sting values and goals count 0 until the final entry (SU-N5)."""
+        result = []
+        for i, seat in enumerate(state["seats"]):
+            waves = sum(wave["points"] for wave in seat["waves"])
+            boards = sum(
+                board["bonus"] * sum(1 for wave in seat["waves"] if wave["suit"] == board["suit"])
+                for board in seat["surfboards"]
+            )
+            goals = sum(state["goals"][g]["points"] for g in seat["goals"])
+            stings = sum(seat["sting_values"])
+            breakdown = {"waves": waves, "surfboards": boards, "goals": goals, "stings": stings}
+            result.append({"seat": i, "total": sum(breakdown.values()), "breakdown": breakdown})
+        return result
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != "over":
+            return None
+        return {"winners": list(state["winners"]), "end_reason": state["end_reason"]}
+
+    # --- helpers for the pages (all pure) -----------------------------------------------------
+
+    def ocean_needed(self, state: dict) -> bool:
+        """Whether the newly revealed ocean card is to be entered now (SU-3)."""
+        return state["phase"] == "ocean"
+
+    def final_counts(self, state: dict) -> dict[int, int]:
+        """Seat -> how many bluebottle token values the final entry needs for it (SU-11)."""
+        return {i: seat["stings"] for i, seat in enumerate(state["seats"])}
+
+    def reward_options(self, state: dict) -> dict:
+        """For the seat whose reward is due (SU-7): each choice None when allowed, else the
+        sentence its refusal would give. `buy` lists the 3 beach slots (a slot may hold null)."""
+        if state["phase"] != "reward":
+            reason = "No reward is due now (SU-7)."
+            return {"seat": None, "respect": reason, "buy": [], "pass": reason}
+        seat = state["rewards"][0]
+        return {
+            "seat": seat,
+            "respect": self._respect_reason(state, seat),
+            "buy": [
+                {"slot": i, "card": card, "reason": self._buy_reason(state, seat, i)}
+                for i, card in enumerate(state["beach"])
+            ],
+            "pass": self._pass_reason(state, seat),
+        }
+
+    def _can_buy(self, state: dict, seat: int) -> bool:
+        return any(self._buy_reason(state, seat, i) is None for i in range(len(state["beach"])))
+
+    def _respect_reason(self, state: dict, seat: int) -> str | None:
+        most = self.components["max_respect"]
+        if state["seats"][seat]["respect"] < most:
+            return None
+        if self._can_buy(state, seat):
+            return f"Seat {seat} is at {most} respect and must buy (SU-7)."
+        return f"Seat {seat} is at {most} respect and can gain no more (SU-7)."
+
+    def _buy_reason(self, state: dict, seat: int, slot: int) -> str | None:
+        card = state["beach"][slot]
+        if card is None:
+            return f"Beach slot {slot} is empty: the beach deck ran out (SU-7)."
+        held = state["seats"][seat]["respect"]
+        if card["cost"] > held:
+            what = "surfboard" if card["kind"] == "surfboard" else "temporary energy card"
+            return f"That {what} costs {card['cost']} respect; Seat {seat} has {held} (SU-7)."
+        return None
+
+    def _pass_reason(self, state: dict, seat: int) -> str | None:
+        if self._respect_reason(state, seat) is None or self._can_buy(state, seat):
+            return "Passing is only allowed when nothing else is (SU-7)."
+        return None
+
+    # --- parsing (shapes: BadAction) ---------------------------------------------------------
+
+    def parse_card(self, value, what: str = "The card") -> dict:
+        """A card as entered (SU-2), in the field order of CARD_FIELDS; faces out of range are
+        malformed (400). Which deck it may come from is a rule, checked by the caller."""
+        c = self.components
+        example = json.dumps({"kind": "wave", "suit": self.suits[0], "points": 5})
+        require(isinstance(value, dict), f"{what} must be a card object, e.g. {example}.", "bad_card")
+        kind = value.get("kind")
+        require(
+            isinstance(kind, str) and kind in CARD_FIELDS,
+            f"{what}: 'kind' must be one of {', '.join(CARD_FIELDS)}, not {kind!r}.",
+            "bad_card",
+        )
+        fields = CARD_FIELDS[kind]
+        require(
+            set(value) == set(fields),
+            f"{what}: a {kind} card has exactly the fields {', '.join(fields)}.",
+            "bad_card",
+        )
+
+        def number(key: str, lo: int, hi: int | None) -> None:
+            n = value[key]
+            ok = is_int(n) and lo <= n and (hi is None or n <= hi)
+            span = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
+            require(ok, f"{what}: a {kind}'s {key} must be a whole number {span}, not {n!r}.", "bad_card")
+
+        if "suit" in fields:
+            suit = value["suit"]
+            require(
+                isinstance(suit, str) and suit in self.suits,
+                f"{what}: 'suit' must be one of {', '.join(self.suits)}, not {suit!r}.",
+                "bad_card",
+            )
+        if kind == "wave":
+            number("points", *c["wave_points"])
+        elif kind == "surfboard":
+            number("bonus", c["surfboard_bonus_min"], None)
+            number("cost", *c["surfboard_cost"])
+        elif kind == "energy":
+            number("value", *c["energy_value"])
+            number("cost", *c["energy_cost"])
+        return {key: value[key] for key in fields}
+
+    def parse_energy(self, value, seat: int):
+        """An energy card as in `reveal`: a starting card's number, or "tN" for temporary energy."""
+        c = self.components
+        if is_int(value) and value in c["starting_energy"]:
+            return value
+        if isinstance(value, str) and value[:1] == "t" and value[1:].isascii() and value[1:].isdigit():
+            n = int(value[1:])
+            if str(n) == value[1:] and c["energy_value"][0] <= n <= c["energy_value"][1]:
+                return value
+        starting = ", ".join(map(str, c["starting_energy"]))
+        lo, hi = c["energy_value"]
+        require(
+            False,
+            f"Seat {seat} reveals {value!r}, which is no energy card: use {starting} "
+            f'or "t{lo}" to "t{hi}" for temporary energy.',
+            "bad_energy",
+        )
+
+    def _parse(self, state: dict, action: dict) -> dict:
+        kind = action["type"]
+        if kind == "setup":
+            surf, beach = action.get("surf"), action.get("beach")
+            require(
+                isinstance(surf, list) and len(surf) == SURF_SIZE,
+                f"A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.",
+            )
+            require(
+                isinstance(beach, list) and len(beach) == BEACH_SIZE,
+                f"A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.",
+            )
+            goals = action.get("goals")
+            if goals is not None:
+                require(
+                    isinstance(goals, list)
+                    and all(isinstance(g, dict) and set(g) == {"name", "points"} for g in goals),
+                    '\'goals\' must be a list of {"name", "points"} objects.',
+                )
+                for n, goal in enumerate(goals, 1):
+                    name, points = goal["name"], goal["points"]
+                    require(
+                        isinstance(name, str) and name.strip() and len(name) <= GOAL_NAME_MAX,
+                        f"Goal {n}: 'name' must be a text of 1 to {GOAL_NAME_MAX} characters.",
+                    )
+                    require(
+                        is_int(points) and points >= 0,
+                        f"Goal {n}: 'points' must be a whole number >= 0, not {points!r}.",
+                    )
+                if goals:
+                    require(len(goals) == GOAL_COUNT, f"'goals' must hold exactly {GOAL_COUNT} goals.")
+                goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
+            return {
+                "surf": [self.parse_card(card, f"Surf card {i}") for i, card in enumerate(surf)],
+                "beach": [self.parse_card(card, f"Beach card {i}") for i, card in enumerate(beach)],
+                "goals": goals,
+            }
+        if kind == "reveal":
+            require("energy" in action, "A reveal needs 'energy': the card each seat reveals.")
+            cards = seat_map(action["energy"], "energy", '{"0": 3, "1": 0, "2": "t6"}')
+            return {"energy": {seat: self.parse_energy(card, seat) for seat, card in cards.items()}}
+        if kind == "reward":
+            seat, choice = action.get("seat"), action.get("choice")
+            require(is_int(seat), "A reward needs 'seat': the seat taking it.")
+            require(
+                isinstance(choice, str) and choice in CHOICES,
+                f"'choice' must be one of {', '.join(CHOICES)}, not {choice!r}.",
+            )
+            slot, refill = action.get("slot"), action.get("refill")
+            if choice == "buy":
+                require(
+                    is_int(slot) and 0 <= slot < BEACH_SIZE,
+                    f"A buy needs 'slot': the beach slot 0 to {BEACH_SIZE - 1}, not {slot!r}.",
+                )
+                if refill is not None:
+                    refill = self.parse_card(refill, "The refill")
+            else:
+                require(slot is None and refill is None, f"A {choice} reward has no 'slot' or 'refill'.")
+            return {"seat": seat, "choice": choice, "slot": slot, "refill": refill}
+        if kind == "ocean":
+            require("card" in action, "An ocean entry needs 'card': the newly revealed ocean card.")
+            return {"card": self.parse_card(action["card"], "The ocean card")}
+        # final
+        stings = seat_map(action.get("stings"), "stings", '{"0": [-1, 0], "1": []}')
+        values = self.components["sting_values"]
+        for seat, tokens in stings.items():
+            require(
+                isinstance(tokens, list) and all(is_int(v) and v in values for v in tokens),
+                f"Seat {seat}'s stings must be a list of token values "
+                f"({', '.join(map(str, values))}), not {tokens!r}.",
+                "bad_sting",
+            )
+        goals = action.get("goals")
+        if goals is not None:
+            goals = seat_map(goals, "goals", '{"0": [0, 2], "1": []}')
+            for seat, indexes in goals.items():
+                require(
+                    isinstance(indexes, list) and all(is_int(g) for g in indexes),
+                    f"Seat {seat}'s goals must be a list of goal indexes, not {indexes!r}.",
+                )
+        return {"stings": stings, "goals": goals}
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def apply(self, state: dict, action: dict) -> dict:
+        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        require(isinstance(action, dict), "The action must be an object.")
+        kind = action.get("type")
+        require(
+            kind in self.action_types,
+            f"Surf's Up! has no action {kind!r}: use {' or '.join(map(repr, self.action_types))}.",
+        )
+        extra = sorted(set(action) - FIELDS[kind])
+        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        # Shapes first (BadAction) ...
+        parsed = self._parse(state, action)
+        # ... then the rules (RuleViolation).
+        if state["phase"] == "over":
+            raise RuleViolation("game_over", "The game is over: no more entries can be made.")
+        wanted = self.expect(state)["actions"]
+        if kind not in wanted:
+            raise RuleViolation("unexpected_action", f"The game waits for {' or '.join(wanted)}, not {kind}.")
+        getattr(self, f"_{kind}")(state, **parsed)
+        return state
+
+    def _check_seats(self, state: dict, seats, rule: str) -> None:
+        players = len(state["seats"])
+        for seat in seats:
+            if not 0 <= seat < players:
+                raise RuleViolation(
+                    "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1}).", rule
+                )
+
+    def _missing(self, state: dict, given, what: str, rule: str) -> None:
+        missing = [s for s in range(len(state["seats"])) if s not in given]
+        if missing:
+            who = and_join([f"Seat {s}" for s in missing])
+            verb = "is" if len(missing) == 1 else "are"
+            raise RuleViolation("missing_seat", f"{who} {verb} missing: {what} ({rule}).", rule)
+
+    def _setup(self, state: dict, surf: list[dict], beach: list[dict], goals: list[dict] | None) -> None:
+        for i, card in enumerate(surf):
+            if card["kind"] == "bluebottle":
+                raise RuleViolation(
+                    "setup_bluebottle",
+                    "Bluebottles revealed at setup are shuffled back into the ocean deck: "
+                    f"the surf starts with {SURF_SIZE} waves (SU-3).",
+                    "SU-3",
+                )
+            if card["kind"] not in OCEAN_KINDS:
+                raise RuleViolation(
+                    "not_ocean_card",
+                    f"Surf card {i}: {card_name(card, 'a')} is a beach card, not an ocean card (SU-2).",
+                    "SU-2",
+                )
+        for i, card in enumerate(beach):
+            if card["kind"] not in BEACH_KINDS:
+                raise RuleViolation(
+                    "not_beach_card",
+                    f"Beach card {i}: {card_name(card, 'a')} is an ocean card, not a beach card (SU-2).",
+                    "SU-2",
+                )
+        if state["options"]["shared_goals"]:
+            if not goals:
+                raise RuleViolation(
+                    "goals_needed",
+                    f"This table plays with shared goals: enter the {GOAL_COUNT} goals (SU-13).",
+                    "SU-13",
+                )
+        elif goals:
+            raise RuleViolation("goals_off", "Shared goals are off at this table (SU-13).", "SU-13")
+        state["surf"] = surf
+        state["ocean_deck"] -= SURF_SIZE  # SU-3: 28 - 3 = 25 (SU-N1)
+        state["ocean_left"]["wave"] -= SURF_SIZE
+        state["beach"] = beach
+        state["beach_deck"] -= BEACH_SIZE  # SU-2: 42 - 3 = 39
+        state["goals"] = goals or []
+        state["phase"] = "reveal"
+
+    def _reveal(self, state: dict, energy: dict) -> None:
+        seats = state["seats"]
+        self._check_seats(state, energy, "SU-4")
+        self._missing(state, energy, "every seat reveals one energy card each round", "SU-4")
+        for seat, card in energy.items():
+            hand = seats[seat]["hand"]
+            if card in hand:
+                continue
+            if hand == [REST]:
+                message = f"Seat {seat} holds only its 0: it must rest (SU-4)."
+            else:
+                message = f"Seat {seat} has no {energy_name(card)} in hand (SU-4)."
+            raise RuleViolation("not_in_hand", message, "SU-4")
+        self._resolve(state, energy)
+
+    def _resolve(self, state: dict, energy: dict) -> None:
+        seats, most = state["seats"], self.components["max_respect"]
+        card = state["surf"].pop(0)  # SU-N7: the breakzone card leaves the surf, the rest move up
+        values = {s: energy_value(c) for s, c in energy.items()}
+        respect = {s: seats[s]["respect"] for s in energy}  # as held at the reveal
+        resting = [s for s in energy if values[s] == REST]
+        winner = runner_up = None
+        wiped, stung = [], []
+        if card["kind"] == "wave":  # SU-5
+            groups: dict[tuple[int, int], list[int]] = {}
+            for s in energy:
+                if values[s] != REST:
+                    groups.setdefault((values[s], respect[s]), []).append(s)
+            order = sorted(groups, reverse=True)  # value, then respect, both descending
+            wiped = [groups[key] for key in order if len(groups[key]) > 1]
+            ranked = [groups[key][0] for key in order if len(groups[key]) == 1]
+            winner = ranked[0] if ranked else None
+            runner_up = ranked[1] if len(ranked) > 1 else None
+            if winner is None:
+                state["trashed_waves"].append(card)  # SU-5, SU-N2
+            else:
+                seats[winner]["waves"].append(card)
+        else:  # SU-9
+            low = min(values.values())
+            stung = [s for s in energy if values[s] == low]
+            for s in stung:
+                seats[s]["stings"] += 1
+            state["bluebottles"] += 1
+            state["bluebottle_zone"] += 1
+
+        # SU-6: the winner's card to the trash, others above 0 to the towel, temporary cards to
+        # the trash whoever played them; then resting seats gain respect and take everything back.
+        trashed, to_towel, rested = [], {}, {}
+        for s, c in energy.items():
+            seats[s]["hand"].remove(c)
+            if values[s] == REST:
+                continue
+            if s == winner or is_temporary(c):
+                state["trash"].append(c)
+                trashed.append({"seat": s, "card": c})
+            else:
+                seats[s]["towel"] = energy_sorted(seats[s]["towel"] + [c])
+                to_towel[str(s)] = [c]
+        for s in resting:
+            seat = seats[s]
+            seat["respect"] = min(most, seat["respect"] + 1)
+            back = energy_sorted(seat["towel"] + [REST])
+            rested[str(s)] = back
+            seat["hand"] = energy_sorted(seat["hand"] + back)
+            seat["towel"] = []
+
+        state["last"] = {
+            "round": state["round"],
+            "card": card,
+            "revealed": {str(s): c for s, c in energy.items()},
+            "resting": resting,
+            "wiped_out": wiped,
+            "winner": winner,
+            "runner_up": runner_up,
+            "stung": stung,
+            "trashed": trashed,
+            "to_towel": to_towel,
+            "rested": rested,
+            "rewards": [],
+        }
+        state["rewards"] = [s for s in (winner, runner_up) if s is not None]  # SU-7: winner first
+        if state["rewards"]:
+            state["phase"] = "reward"
+        else:
+            self._end_round(state)
+
+    def _reward(self, state: dict, seat: int, choice: str, slot: int | None, refill: dict | None) -> None:
+        due = state["rewards"][0]
+        if seat != due:
+            raise RuleViolation("not_your_turn", f"Seat {seat} may not act now: Seat {due}'s reward is due.")
+        player = state["seats"][seat]
+        entry = {"seat": seat, "choice": choice}
+        if choice == "respect":
+            reason = self._respect_reason(state, seat)
+            if reason:
+                raise RuleViolation("max_respect", reason, "SU-7")
+            player["respect"] += 1
+        elif choice == "pass":
+            reason = self._pass_reason(state, seat)
+            if reason:
+                raise RuleViolation("pass_refused", reason, "SU-7")
+        else:
+            reason = self._buy_reason(state, seat, slot)
+            if reason:
+                code = "empty_slot" if state["beach"][slot] is None else "cannot_afford"
+                raise RuleViolation(code, reason, "SU-7")
+            left = state["beach_deck"]
+            if left and refill is None:
+                raise RuleViolation(
+                    "refill_needed",
+                    f"The beach deck still holds {plural(left, 'card')}: "
+                    f"enter the card that refills slot {slot} (SU-7).",
+                    "SU-7",
+                )
+            if not left and refill is not None:
+                raise RuleViolation(
+                    "beach_deck_empty",
+                    f"The beach deck is empty: slot {slot} stays empty, so 'refill' must be null (SU-7).",
+                    "SU-7",
+                )
+            if refill is not None and refill["kind"] not in BEACH_KINDS:
+                raise RuleViolation(
+                    "not_beach_card",
+                    f"The refill: {card_name(refill, 'a')} is an ocean card, not a beach card (SU-2).",
+                    "SU-2",
+                )
+            card = state["beach"][slot]
+            player["respect"] -= card["cost"]
+            if card["kind"] == "surfboard":  # SU-8
+                player["surfboards"].append(card)
+            else:
+                player["towel"] = energy_sorted(player["towel"] + [f"t{card['value']}"])
+            state["beach"][slot] = refill
+            if refill is not None:
+                state["beach_deck"] -= 1
+            entry.update(slot=slot, card=card, refill=refill)
+        state["last"]["rewards"].append(entry)
+        state["rewards"].pop(0)
+        if not state["rewards"]:
+            self._end_round(state)
+
+    def _end_reason(self, state: dict) -> str | None:
+        """SU-10 (both at once: "bluebottles", SU-N4); then the empty ocean (SU-N3)."""
+        if state["bluebottles"] >= self.components["bluebottles_to_end"]:
+            return "bluebottles"
+        if any(not seat["towel"] and seat["hand"] == [REST] for seat in state["seats"]):
+            return "rest_card"
+        if not state["surf"] and state["ocean_deck"] == 0:
+            return "exhausted"
+        return None
+
+    def _end_round(self, state: dict) -> None:
+        state["rewards"] = []
+        reason = self._end_reason(state)
+        if reason:
+            state.update(phase="final", end_reason=reason)
+        elif state["ocean_deck"] > 0:
+            state["phase"] = "ocean"  # SU-3: the new card arrives at the far end
+        else:
+            self._next_round(state)  # SU-3: with the deck empty the surf just shrinks
+
+    def _next_round(self, state: dict) -> None:
+        state.update(phase="reveal", round=state["round"] + 1)
+
+    def _ocean(self, state: dict, card: dict) -> None:
+        kind = card["kind"]
+        if kind not in OCEAN_KINDS:
+            raise RuleViolation(
+                "not_ocean_card",
+                f"{capital(card_name(card, 'a'))} is a beach card, not an ocean card (SU-2).",
+                "SU-2",
+            )
+        left = state["ocean_left"]
+        if left[kind] == 0:
+            other = "bluebottle" if kind == "wave" else "wave"
+            total = self.components["ocean_deck"][kind]
+            deck = state["ocean_deck"]
+            rest = f"its last card is a {other}" if deck == 1 else f"its {deck} cards left are {other}s"
+            raise RuleViolation(
+                "not_in_deck",
+                f"The ocean deck holds no {kind} any more (all {total} have been seen): {rest} (SU-2).",
+                "SU-2",
+            )
+        left[kind] -= 1
+        state["ocean_deck"] -= 1
+        state["surf"].append(card)
+        self._next_round(state)
+
+    def _final(self, state: dict, stings: dict, goals: dict | None) -> None:
+        seats = state["seats"]
+        self._check_seats(state, stings, "SU-11")
+        self._missing(state, stings, "every seat's sting values are entered ([] for none)", "SU-11")
+        for seat, values in stings.items():
+            need = seats[seat]["stings"]
+            if len(values) != need:
+                raise RuleViolation(
+                    "sting_count",
+                    f"A sting list must hold {plural(need, 'value')} for Seat {seat}, one per token (SU-11).",
+                    "SU-11",
+                )
+        if state["options"]["shared_goals"]:
+            if goals is None:
+                raise RuleViolation(
+                    "goals_needed",
+                    "This table plays with shared goals: enter the goals each seat achieved (SU-13).",
+                    "SU-13",
+                )
+            self._check_seats(state, goals, "SU-13")
+            self._missing(state, goals, "every seat's achieved goals are entered ([] for none)", "SU-13")
+            count = len(state["goals"])
+            for seat, indexes in goals.items():
+                for g in indexes:
+                    if not 0 <= g < count:
+                        raise RuleViolation(
+                            "unknown_goal",
+                            f"Seat {seat} names goal {g}: the goals are 0 to {count - 1} (SU-13).",
+                            "SU-13",
+                        )
+                if len(set(indexes)) != len(indexes):
+                    raise RuleViolation("goal_twice", f"Seat {seat} names a goal twice (SU-13).", "SU-13")
+        elif goals:
+            raise RuleViolation("goals_off", "Shared goals are off at this table (SU-13).", "SU-13")
+        for seat, values in stings.items():
+            seats[seat]["sting_values"] = list(values)
+            seats[seat]["goals"] = sorted(goals.get(seat, [])) if goals else []
+        totals = [score["total"] for score in self.scores(state)]
+        top = max(totals)
+        state.update(phase="over", winners=[i for i, t in enumerate(totals) if t == top])  # SU-12
+
+    # --- log and random play ----------------------------------------------------------------
+
+    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
+        after = self.apply(state_before, action)
+
+        def name(seat: int) -> str:
+            return names[seat] if seat < len(names) else f"Seat {seat}"
+
+        kind = action["type"]
+        parts: list[str] = []
+        if kind == "setup":
+            surf = ", ".join(f"{w['points']} {w['suit']}" for w in after["surf"])
+            beach = ", ".join(card_name(card) for card in after["beach"])
+            parts.append(f"The surf: {surf} (breakzone first). The beach: {beach}.")
+            if after["goals"]:
+                goals = ", ".join(f"{g['name']} ({g['points']})" for g in after["goals"])
+                parts.append(f"Shared goals: {goals}.")
+        elif kind == "reveal":
+            parts += self._describe_round(after, name)
+        elif kind == "reward":
+            parts.append(self._describe_reward(after, name))
+        elif kind == "ocean":
+            card = after["surf"][-1]
+            parts.append(f"{capital(card_name(card, 'a'))} rolls into the surf.")
+        else:
+            scores = self.scores(after)
+            listed = ", ".join(f"{name(s['seat'])} {s['total']}" for s in scores)
+            winners = after["winners"]
+            top = scores[winners[0]]["total"]
+            if len(winners) == 1:
+                verdict = f"{name(winners[0])} wins."
+            else:
+                verdict = f"{and_join([name(s) for s in winners])} share the win with {top}."
+            parts.append(f"Final scores: {listed}. {verdict}")
+        if kind in ("reveal", "reward"):
+            parts += self._describe_next(state_before, after, name)
+        return " ".join(parts)
+
+    def _describe_round(self, after: dict, name) -> list[str]:
+        last, seats = after["last"], after["seats"]
+        card = last["card"]
+        shown = [
+            f"{name(int(s))} {'rests' if energy_value(c) == REST else energy_name(c)}"
+            for s, c in last["revealed"].items()
+        ]
+        parts = [f"Round {last['round']}, {card_name(card)}: {', '.join(shown)}."]
+        revealed = {int(s): c for s, c in last["revealed"].items()}
+        if card["kind"] == "wave":
+            for group in last["wiped_out"]:
+                value = energy_value(revealed[group[0]])
+                respect = after["seats"][group[0]]["respect"]
+                # respect as held at the reveal: the wiped out seats neither rest nor take rewards
+                parts.append(f"{and_join([name(s) for s in group])} wiped out ({value}, respect {respect}).")
+            if last["winner"] is None:
+                parts.append(f"Nobody catches {card_name(card)}: it goes to the trash.")
+            elif last["runner_up"] is None:
+                parts.append(f"{name(last['winner'])} wins {card_name(card)}; there is no runner-up.")
+            else:
+                parts.append(
+                    f"{name(last['winner'])} wins {card_name(card)}, {name(last['runner_up'])} is runner-up."
+                )
+        else:
+            low = energy_value(revealed[last["stung"][0]])
+            who = and_join([name(s) for s in last["stung"]])
+            verb = "is" if len(last["stung"]) == 1 else "are"
+            parts.append(f"{who} revealed the lowest ({low}) and {verb} stung.")
+        if last["trashed"]:
+            items = [f"{name(t['seat'])}'s {energy_name(t['card'])}" for t in last["trashed"]]
+            parts.append(f"To the trash: {and_join(items)}.")
+        for s in last["resting"]:
+            back = last["rested"][str(s)]
+            parts.append(
+                f"{name(s)} rests: respect {seats[s]['respect']}, "
+                f"{plural(len(back), 'card')} back to hand ({', '.join(energy_name(c) for c in back)})."
+            )
+        return parts
+
+    def _describe_reward(self, after: dict, name) -> str:
+        entry = after["last"]["rewards"][-1]
+        who = name(entry["seat"])
+        respect = after["seats"][entry["seat"]]["respect"]
+        if entry["choice"] == "respect":
+            return f"{who} took 1 respect ({respect})."
+        if entry["choice"] == "pass":
+            return f"{who} passes: at {respect} respect with nothing to buy."
+        card, refill = entry["card"], entry["refill"]
+        where = " for the towel" if card["kind"] == "energy" else ""
+        then = (
+            f"the beach gets {card_name(refill, 'a')}"
+            if refill
+            else f"the beach deck is empty, slot {entry['slot']} stays empty"
+        )
+        return f"{who} bought {card_name(card)}{where}; {then}."
+
+    def _describe_next(self, before: dict, after: dict, name) -> list[str]:
+        phase = after["phase"]
+        if phase == "final":
+            reason = after["end_reason"]
+            what = "the bluebottle tokens" + (" and the shared goals" if after["goals"] else "")
+            if reason == "bluebottles":
+                cause = f"That was bluebottle {after['bluebottles']}"
+            elif reason == "rest_card":
+                down = [
+                    name(i) for i, s in enumerate(after["seats"]) if not s["towel"] and s["hand"] == [REST]
+                ]
+                cause = f"{and_join(down)} {'has' if len(down) == 1 else 'have'} only the rest card left"
+            else:
+                cause = "The surf and the ocean deck are empty"
+            return [f"{cause}: the game ends. Enter {what}."]
+        if phase == "reveal":  # no ocean card to enter: the round after starts at once
+            return ["The ocean deck is empty: the surf just moves closer."]
+        return []
+
+    def sample_action(self, state: dict, rng: random.Random) -> dict:
+        phase, c = state["phase"], self.components
+        seats = state["seats"]
+        if phase == "setup":
+            action = {
+                "type": "setup",
+                "surf": [self._sample_wave(rng) for _ in range(SURF_SIZE)],
+                "beach": [self._sample_beach(rng) for _ in range(BEACH_SIZE)],
+            }
+            if state["options"]["shared_goals"]:
+                action["goals"] = [
+                    {"name": f"Goal {i + 1}", "points": rng.randint(0, 6)} for i in range(GOAL_COUNT)
+                ]
+            return action
+        if phase == "reveal":
+            energy = {}
+            for i, seat in enumerate(seats):
+                others = [card for card in seat["hand"] if card != REST]
+                rest = not others or rng.random() < 0.2
+                energy[str(i)] = REST if rest else rng.choice(others)
+            return {"type": "reveal", "energy": energy}
+        if phase == "reward":
+            options = self.reward_options(state)
+            seat = options["seat"]
+            slots = [b["slot"] for b in options["buy"] if b["reason"] is None]
+            action = {"type": "reward", "seat": seat}
+            if slots and (options["respect"] is not None or rng.random() < 0.5):
+                refill = self._sample_beach(rng) if state["beach_deck"] else None
+                return {**action, "choice": "buy", "slot": rng.choice(slots), "refill": refill}
+            if options["respect"] is None:
+                return {**action, "choice": "respect"}
+            return {**action, "choice": "pass"}
+        if phase == "ocean":
+            left = state["ocean_left"]
+            kind = rng.choices(OCEAN_KINDS, weights=[left[k] for k in OCEAN_KINDS])[0]
+            return {"type": "ocean", "card": self._sample_wave(rng) if kind == "wave" else {"kind": kind}}
+        # final
+        action = {
+            "type": "final",
+            "stings": {
+                str(i): [rng.choice(c["sting_values"]) for _ in range(seat["stings"])]
+                for i, seat in enumerate(seats)
+            },
+        }
+        if state["options"]["shared_goals"]:
+            action["goals"] = {
+                str(i): sorted(rng.sample(range(len(state["goals"])), rng.randint(0, len(state["goals"]))))
+                for i in range(len(seats))
+            }
+        return action
+
+    def _sample_wave(self, rng: random.Random) -> dict:
+        return {
+            "kind": "wave",
+            "suit": rng.choice(self.suits),
+            "points": rng.randint(*self.components["wave_points"]),
+        }
+
+    def _sample_beach(self, rng: random.Random) -> dict:
+        c = self.components
+        if rng.random() < 0.5:
+            bonus = rng.randint(c["surfboard_bonus_min"], c["surfboard_bonus_min"] + 2)
+            return {
+                "kind": "surfboard",
+                "suit": rng.choice(self.suits),
+                "bonus": bonus,
+                "cost": rng.randint(*c["surfboard_cost"]),
+            }
+        return {
+            "kind": "energy",
+            "value": rng.randint(*c["energy_value"]),
+            "cost": rng.randint(*c["energy_cost"]),
+        }
