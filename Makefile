@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint check clean golden
+.PHONY: run test install lint check clean golden bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py announce --host $(HOST) --port $(PORT)
-	$(BIN)/gunicorn companion.wsgi --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --threads 4 --access-logfile - --forwarded-allow-ips='*'
+	$(BIN)/gunicorn companion.wsgi --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --threads 4 --access-logfile - --logger-class companion.gunicorn_logging.TokenFreeLogger --forwarded-allow-ips='*'
 
 test: install
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -37,6 +37,10 @@ lint: install
 
 golden: install
 	$(BIN)/python -m tests.engines.golden_playthrough
+
+# The performance budget of issue 7: gunicorn on PostgreSQL (127.0.0.1:5432), then on SQLite; ~2 min.
+bench: install
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "js_lib_bootstrap5",
     "ninja",
+    "csp",
+    "django_ratelimit",
     "companion.tables",
 ]
 
@@ -63,8 +65,50 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
+
+# No inline script or style anywhere: every script and stylesheet is a static file of our own or of
+# an installed package (htmx is told not to inject its indicator styles, see base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'", "data:"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}
+
+# Rate limits per client address (django-ratelimit): table creation and every write. Behind a proxy
+# set RATELIMIT_IP_META_KEY=HTTP_X_FORWARDED_FOR so each phone counts, not the proxy.
+RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", "true")
+RATELIMIT_TABLES = os.getenv("RATELIMIT_TABLES", "20/m")
+RATELIMIT_WRITES = os.getenv("RATELIMIT_WRITES", "240/m")
+RATELIMIT_VIEW = "companion.tables.views.too_many_requests"
+if os.getenv("RATELIMIT_IP_META_KEY"):
+    RATELIMIT_IP_META_KEY = os.environ["RATELIMIT_IP_META_KEY"]
+
+# The counters live in the cache. One app server (make run) keeps them in memory, per worker; several
+# servers share REDIS_URL so that a client cannot spread its requests over them.
+if os.getenv("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003"]
+SILENCED_SYSTEM_CHECKS = [*globals().get("SILENCED_SYSTEM_CHECKS", []), "django_ratelimit.W001"]
 
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"
@@ -142,6 +186,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A share link holds a table's token in its path: no log line may repeat it.
+    "filters": {"no_tokens": {"()": "companion.tables.logging.HideTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["no_tokens"]}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }

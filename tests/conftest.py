@@ -42,3 +42,10 @@ class ApiClient:
 @pytest.fixture
 def api(client) -> ApiClient:
     return ApiClient(client)
+
+
+@pytest.fixture(autouse=True)
+def no_rate_limits(request, settings):
+    """Tests write fast from one address; only tests marked `ratelimit` meet the limits."""
+    if request.node.get_closest_marker("ratelimit") is None:
+        settings.RATELIMIT_ENABLE = False

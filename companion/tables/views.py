@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -14,6 +14,7 @@ from companion.games import base, registry
 
 from . import access, qr, screens, services
 from .forms import NewTableForm, known_player_names
+from .limits import limit_tables, limit_writes
 from .models import Table
 from .screens import common
 
@@ -34,6 +35,7 @@ def _summary(table: Table) -> dict:
     return {"table": table, "engine": services.engine_for(table), "names": services.seat_names(table)}
 
 
+@limit_tables
 def new_table(request, slug: str):
     if slug not in registry.GAMES:
         raise Http404("No such game")
@@ -159,6 +161,7 @@ def _write(request, table_id: str, run) -> HttpResponse:
 
 
 @require_POST
+@limit_writes
 def act(request, table_id: str):
     def run(table: Table):
         data = services.table_json(table)
@@ -174,6 +177,7 @@ def act(request, table_id: str):
 
 
 @require_POST
+@limit_writes
 def undo(request, table_id: str):
     return _write(
         request,
@@ -224,3 +228,16 @@ def _int(value):
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+def too_many_requests(request, exception=None):
+    """429 for a client over its rate (RATELIMIT_VIEW). An htmx request gets the sentence in the
+    page's flash area instead of replacing the table."""
+    message = "Too many entries from this address in a short time: wait a minute, then try again."
+    if request.path.startswith("/api/"):
+        body = {"error": {"code": "rate_limited", "message": message, "rule": None}}
+        return JsonResponse(body, status=429)
+    response = render(request, "tables/_flash.html", {"message": message}, status=429)
+    if request.htmx:
+        response["HX-Retarget"], response["HX-Reswap"] = "#flash", "innerHTML"
+    return response

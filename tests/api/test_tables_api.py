@@ -308,4 +308,5 @@ def test_openapi_document_lists_every_endpoint(api):
         "404",
         "409",
         "422",
+        "429",
     }

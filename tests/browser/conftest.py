@@ -86,6 +86,15 @@ def new_phone(browser):
                 problems.append(f"phone {number}: HTTP {response.status} for {response.url}")
 
         page.on("pageerror", lambda error: problems.append(f"phone {number}: JavaScript error {error}"))
+        # A script or style blocked by the Content-Security-Policy is a bug of the page, not noise.
+        page.on(
+            "console",
+            lambda msg: (
+                problems.append(f"phone {number}: {msg.text}")
+                if msg.type == "error" and "Content Security Policy" in msg.text
+                else None
+            ),
+        )
         page.on("response", failed)
         return page
 
@@ -109,11 +118,14 @@ def shot():
 
     def take(page, name: str) -> Path:
         # Bootstrap fades a button's colours for .15 s after a tap: photograph the settled page.
-        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        # A function, not an expression: Playwright re-polls an expression through eval(), which
+        # the app's Content-Security-Policy (script-src 'self') rightly forbids.
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
         # From the top: the sticky navbar would otherwise be drawn over the page where it was scrolled.
         page.evaluate("window.scrollTo(0, 0)")
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        # caret="initial": hiding the caret would inject a style element, which the CSP refuses.
+        page.screenshot(path=str(path), full_page=True, caret="initial")
         width, scroll = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
         assert scroll <= width, f"{name}: the page is {scroll} px wide on a {width} px phone (see {path})"
         return path

@@ -1,0 +1,123 @@
+"""Rate limits, the Content-Security-Policy, and tokens kept out of logs."""
+
+import json
+import logging
+
+import pytest
+
+from companion.gunicorn_logging import TokenFreeLogger
+from companion.tables.logging import redact
+from companion.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def low_limits(settings):
+    settings.RATELIMIT_TABLES = "3/m"
+    settings.RATELIMIT_WRITES = "4/m"
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.mark.ratelimit
+def test_table_creation_is_limited_per_address_with_a_clear_429(client, low_limits):
+    body = json.dumps({"game": "dogo-dash", "players": ["Ann", "Ben"]})
+    statuses = [
+        client.post("/api/v1/tables", body, content_type="application/json").status_code for _ in range(4)
+    ]
+    assert statuses == [201, 201, 201, 429]
+    refused = client.post("/api/v1/tables", body, content_type="application/json")
+    assert refused.json()["error"]["code"] == "rate_limited"
+    assert "wait a minute" in refused.json()["error"]["message"]
+    # The pages count against the same allowance, and say so in words.
+    page = client.post("/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben"})
+    assert page.status_code == 429
+    assert b"Too many entries from this address" in page.content
+    assert Table.objects.count() == 3
+    # Another address is not affected.
+    other = client.post("/api/v1/tables", body, content_type="application/json", REMOTE_ADDR="10.9.9.9")
+    assert other.status_code == 201
+
+
+@pytest.mark.ratelimit
+def test_writes_are_limited_and_a_refused_write_changes_nothing(api, low_limits):
+    table = api.create(players=["Ann", "Ben"])
+    reveal = {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}
+    statuses = []
+    for _ in range(5):
+        response = api.act(table, reveal)
+        statuses.append(response.status_code)
+        if response.status_code == 200:
+            table = response.json()
+    assert statuses == [200, 200, 200, 200, 429]
+    assert Table.objects.get().version == 4
+
+
+@pytest.mark.ratelimit
+def test_an_htmx_write_over_the_limit_lands_in_the_flash_area(client, low_limits):
+    client.post("/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben"})
+    table = Table.objects.get()
+    for version in range(5):
+        response = client.post(
+            f"/t/{table.id}/act/",
+            {"card_0": "cat", "card_1": "dog", "expected_version": version},
+            HTTP_HX_REQUEST="true",
+        )
+    assert response.status_code == 429
+    assert response["HX-Retarget"] == "#flash"
+
+
+def test_pages_send_a_strict_content_security_policy(client):
+    policy = client.get("/")["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "frame-ancestors 'none'" in policy
+
+
+def test_no_page_holds_an_inline_script_or_style(client):
+    client.post("/new/summer-suns/", {"player_0": "Ann", "option_sheet": "default"})
+    table = Table.objects.get()
+    for path in ("/", "/new/dogo-dash/", f"/t/{table.id}/"):
+        html = client.get(path).content.decode()
+        assert "<script>" not in html and "style=" not in html, path
+        for tag in html.split("<script")[1:]:
+            assert tag.split(">")[0].strip().startswith("src="), path
+
+
+def test_share_tokens_are_kept_out_of_logs(client, caplog, settings):
+    client.post("/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben"})
+    table = Table.objects.get()
+    wrong = f"/t/{table.id}/join/{table.token}x/"
+    client.cookies.clear()
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        assert client.get(wrong).status_code == 404  # Django logs "Not Found: <path>"
+    # The console handler's filter rewrote the record before any handler could write it out.
+    record = next(r for r in caplog.records if "Not Found" in r.getMessage())
+    assert record.getMessage() == f"Not Found: /t/{table.id}/join/[token]/"
+    assert table.token not in record.getMessage()
+    # The console handler applies that filter; gunicorn's access log uses the same redaction.
+    assert settings.LOGGING["handlers"]["console"]["filters"] == ["no_tokens"]
+    assert (
+        redact(f"GET /t/{table.id}/join/{table.view_token}/ HTTP/1.1")
+        == f"GET /t/{table.id}/join/[token]/ HTTP/1.1"
+    )
+
+
+def test_gunicorn_access_lines_hide_tokens():
+    class Response:
+        status, sent, headers = "302 Found", 0, []
+
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": "/t/abc123/join/SeCrEt-Token_1/",
+        "PATH_INFO": "/t/abc123/join/SeCrEt-Token_1/",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_REFERER": "http://x/t/abc123/join/SeCrEt-Token_1/",
+    }
+    from datetime import timedelta
+
+    atoms = TokenFreeLogger.atoms(object.__new__(TokenFreeLogger), Response(), {}, environ, timedelta(0))
+    assert atoms["r"] == "GET /t/abc123/join/[token]/ HTTP/1.1"
+    assert "SeCrEt" not in atoms["U"] and "SeCrEt" not in atoms["f"]
