@@ -183,7 +183,11 @@ def reward_context(state: dict, names: list[str], viewer: common.Viewer) -> dict
         "respect": name_it(options["respect"]),
         "pass": name_it(options["pass"]),
         "buys": [
-            {"slot": buy["slot"], "card": card_view(buy["card"]), "reason": name_it(buy["reason"])}
+            {
+                "slot": buy["slot"],
+                "card": card_view(buy["card"]) if buy["card"] else None,  # an emptied space (SU-N13)
+                "reason": name_it(buy["reason"]),
+            }
             for buy in options["buy"]
         ],
         "chosen": {"slot": chosen["slot"], "card": card_view(chosen["card"])} if chosen else None,
