@@ -270,7 +270,7 @@ def test_a_wipe_out_round_tells_its_story_above_the_reward(client, table):
 
     html = page(client, table)
     story = "Ann and Ben wiped out (4, respect 2). Cleo wins the 3 orange wave."
-    assert f'<p class="su-story mb-2">{story}</p>' in html
+    assert f'<p class="su-story mb-2">Round 1: {story}</p>' in html
     assert html.index(story) < html.index("Cleo's reward") < html.index('name="choice" value="respect"')
     assert (
         "Round 1, the 3 orange wave: Ann 4, Ben 4, Cleo 3. Ann and Ben wiped out (4, respect 2). "
@@ -307,7 +307,7 @@ def test_the_reward_screen_offers_respect_and_each_beach_card_with_its_reason(cl
 def test_a_buy_enters_the_refill_card(client, table):
     round_one(client, table)
     html = page(client, table, "?buy=1")
-    assert "Cleo buys <strong>⚡ 6</strong> (energy · cost 2)." in html
+    assert "Cleo buys <strong>⚡ 6</strong> (energy · cost 2): it goes to the towel" in html
     assert "The new beach card from the deck" in html
     form = the_form(html, type="reward", choice="buy")
     assert form["hidden"] | {"csrfmiddlewaretoken": "", "idempotency_key": ""} == {
@@ -358,7 +358,10 @@ def test_the_ocean_card_form_takes_a_wave_or_a_bluebottle(client, table):
     # Round 2, the 7 blue wave: Ann 5 wins, Cleo 2 is runner-up, Ben rests (SU-5, SU-6).
     reveal(client, table, 5, 0, 2)
     html = page(client, table)
-    assert '<p class="su-story mb-2">Ben rested. Ann wins the 7 blue wave, Cleo is runner-up.</p>' in html
+    assert (
+        '<p class="su-story mb-2">Round 2: Ben rested. Ann wins the 7 blue wave, Cleo is runner-up.</p>'
+        in html
+    )
     take_respect(client, table, 0)
     html = page(client, table)
     assert "Cleo's reward" in html
@@ -494,10 +497,7 @@ def test_the_final_entry_scores_the_game(client):
     buy(client, table, 0, 0, PURPLE_BOARD)
     ocean(client, table, wave("blue", 10))
     reveal(client, table, 0, 0)
-    assert (
-        '<p class="su-story mb-2">Ann and Ben rested. Ann and Ben got stung by the bluebottle.</p>'
-        in page(client, table)
-    )
+    assert "Ann and Ben rested. Ann and Ben got stung by the bluebottle.</p>" in page(client, table)
     ocean(client, table, wave("purple", 7))
     reveal(client, table, 2, 1)
     take_respect(client, table, 0)
@@ -571,7 +571,7 @@ def test_the_view_only_link_sees_no_forms(client, table):
     assert act_forms(html) == [] and "<form" not in html[html.index('id="live"') :]
     assert "?buy=" not in html and "energy_0" not in html and "Undo" not in html
     # The panel still shows the whole table.
-    assert "Surfers" in html and '<span class="su-chip su-orange">🌊 3</span>' in html
+    assert "Surfers" in html and '<span class="su-chip su-orange">🌊 orange 3</span>' in html
     data = {"type": "reward", "seat": 2, "choice": "respect", "expected_version": table.version}
     assert watcher.post(f"/t/{table.id}/act/", data).status_code == 403
     assert state(table)["phase"] == "reward"

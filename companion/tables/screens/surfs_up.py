@@ -157,7 +157,7 @@ def story(state: dict, names: list[str]) -> str:
         parts.append(won + runner + ".")
     else:
         parts.append(f"Nobody caught the {card['points']} {card['suit']} wave: it goes to the trash.")
-    return " ".join(part for part in parts if part)
+    return f"Round {last['round']}: " + " ".join(part for part in parts if part)
 
 
 def and_names(seats: list[int], names: list[str]) -> str:
@@ -179,7 +179,8 @@ def reward_context(state: dict, names: list[str], viewer: common.Viewer) -> dict
     return {
         "seat": seat,
         "name": names[seat],
-        "role": "winner" if state["rewards"] and state.get("last", {}).get("winner") == seat else "runner-up",
+        "role": "winner" if (state.get("last") or {}).get("winner") == seat else "runner-up",
+        "respect_now": state["seats"][seat]["respect"],
         "respect": name_it(options["respect"]),
         "pass": name_it(options["pass"]),
         "buys": [
