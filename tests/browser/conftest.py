@@ -128,6 +128,15 @@ def shot():
         page.screenshot(path=str(path), full_page=True, caret="initial")
         width, scroll = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
         assert scroll <= width, f"{name}: the page is {scroll} px wide on a {width} px phone (see {path})"
+        # scrollWidth misses a child that overflows a fieldset or a clipped box: ask every element.
+        # Text cut with an ellipsis (.text-truncate) is clipped inside its box and does not count.
+        sticking_out = page.evaluate(
+            """() => [...document.querySelectorAll('main *')]
+                .filter(e => !e.closest('.text-truncate'))
+                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+                .map(e => e.tagName + '.' + e.className)"""
+        )
+        assert sticking_out == [], f"{name}: wider than the phone: {sticking_out[:5]} (see {path})"
         return path
 
     return take

@@ -2,6 +2,7 @@
 
 import json
 import logging
+import re
 
 import pytest
 
@@ -121,3 +122,19 @@ def test_gunicorn_access_lines_hide_tokens():
     atoms = TokenFreeLogger.atoms(object.__new__(TokenFreeLogger), Response(), {}, environ, timedelta(0))
     assert atoms["r"] == "GET /t/abc123/join/[token]/ HTTP/1.1"
     assert "SeCrEt" not in atoms["U"] and "SeCrEt" not in atoms["f"]
+
+
+def test_every_form_needs_its_csrf_token(settings):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post("/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben"})
+    assert response.status_code == 403
+    assert Table.objects.count() == 0
+    # The pages carry the token: a form fetched first posts fine.
+    page = strict.get("/new/dogo-dash/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    response = strict.post(
+        "/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben", "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302
