@@ -7,7 +7,9 @@ rolls or shuffles; dice and revealed cards arrive as actions that name their val
 from __future__ import annotations
 
 import copy
+import json
 import random
+from pathlib import Path
 from typing import Any, Protocol
 
 
@@ -139,3 +141,23 @@ def replay(engine: Engine, players: int, options: dict, actions: list[dict]) -> 
     for action in actions:
         state = play(engine, state, action)
     return state
+
+
+def read_components(path, what: str, keys: tuple[str, ...]) -> tuple[dict, str]:
+    """A components data file as a dict with exactly `keys` (keys starting with "_" are comments),
+    and the phrase that names it in errors. A broken file raises ValueError naming the problem, so
+    the app refuses to start with it (DESIGN.md: data files are checked when loaded)."""
+    where = f"{what} components file {path}"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{where} cannot be read: {error}") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} must hold an object.")
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise ValueError(f"{where}: {', '.join(map(repr, missing))} missing.")
+    unknown = sorted(key for key in data if key not in keys and not key.startswith("_"))
+    if unknown:
+        raise ValueError(f"{where}: unknown key {', '.join(map(repr, unknown))}.")
+    return data, where

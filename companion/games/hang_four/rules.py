@@ -21,11 +21,10 @@ components.json, checked at import.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from pathlib import Path
 
-from ..base import RuleViolation, check_players, is_int, require
+from ..base import RuleViolation, check_players, is_int, read_components, require
 
 PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
 BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
@@ -58,19 +57,7 @@ COMPONENTS_FILE = Path(__file__).with_name("components.json")
 
 def load_components(path: Path) -> dict:
     """The components from `path` (HF-2 defaults); a broken file raises ValueError naming the problem."""
-    where = f"Hang Four components file {path}"
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{where} cannot be read: {error}") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"{where} must hold an object.")
-    missing = [key for key in COMPONENT_KEYS if key not in data]
-    if missing:
-        raise ValueError(f"{where}: {', '.join(map(repr, missing))} missing.")
-    unknown = sorted(key for key in data if key not in COMPONENT_KEYS and not key.startswith("_"))
-    if unknown:
-        raise ValueError(f"{where}: unknown key {', '.join(map(repr, unknown))}.")
+    data, where = read_components(path, "Hang Four", COMPONENT_KEYS)
 
     def counts(key: str, kinds: tuple[str, ...]) -> dict[str, int]:
         value = data[key]

@@ -27,7 +27,7 @@ import json
 import random
 from pathlib import Path
 
-from ..base import RuleViolation, check_players, is_int, require
+from ..base import RuleViolation, check_players, is_int, read_components, require
 
 OCEAN_KINDS = ("wave", "bluebottle")
 BEACH_KINDS = ("surfboard", "energy")
@@ -72,19 +72,7 @@ COMPONENTS_FILE = Path(__file__).with_name("components.json")
 
 def load_components(path: Path) -> dict:
     """The components from `path` (SU-2 defaults); a broken file raises ValueError naming the problem."""
-    where = f"Surf's Up! components file {path}"
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{where} cannot be read: {error}") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"{where} must hold an object.")
-    missing = [key for key in COMPONENT_KEYS if key not in data]
-    if missing:
-        raise ValueError(f"{where}: {', '.join(map(repr, missing))} missing.")
-    unknown = sorted(key for key in data if key not in COMPONENT_KEYS and not key.startswith("_"))
-    if unknown:
-        raise ValueError(f"{where}: unknown key {', '.join(map(repr, unknown))}.")
+    data, where = read_components(path, "Surf's Up!", COMPONENT_KEYS)
 
     def whole(key: str, least: int) -> int:
         value = data[key]
