@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint check clean golden bench
+.PHONY: run test install lint check clean golden bench fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,14 @@ lint: install
 
 golden: install
 	$(BIN)/python -m tests.engines.golden_playthrough
+
+# The long fuzz of issue 7: hypothesis on every engine, schemathesis on the whole JSON API (in-process,
+# on SQLite or on DATABASE_URL). `make test` runs the same files with a small budget. ~6 min.
+FUZZ_EXAMPLES ?= 500
+HOSTILE_EXAMPLES ?= 1000
+fuzz: install
+	HYPOTHESIS_PROFILE=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) HOSTILE_EXAMPLES=$(HOSTILE_EXAMPLES) \
+		$(BIN)/pytest tests/engines/test_hostile_sequences.py tests/api/test_fuzz_api.py -q $(PYTEST_ARGS)
 
 # The performance budget of issue 7: gunicorn on PostgreSQL (127.0.0.1:5432), then on SQLite; ~2 min.
 bench: install

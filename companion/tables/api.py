@@ -11,7 +11,7 @@ from django_ratelimit.exceptions import Ratelimited
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError, ValidationError
 from ninja.security import HttpBearer
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from companion.games import base, registry
 
@@ -157,7 +157,8 @@ class CreateTableIn(Schema):
 
 class ActionIn(Schema):
     action: dict[str, Any]
-    expected_version: int
+    # Strict: a field of the wrong shape is a 400 (API.md), not coerced ("3", 3.0 and true were 3, 3, 1).
+    expected_version: StrictInt
     # Printable only: PostgreSQL text cannot hold NUL, and keys are opaque tokens anyway.
     idempotency_key: str | None = Field(
         default=None, min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$"
@@ -165,10 +166,10 @@ class ActionIn(Schema):
 
 
 class UndoIn(Schema):
-    expected_version: int
+    expected_version: StrictInt
     # An extension of API.md: take back this entry instead of the last one, when nothing after it
     # depends on it (e.g. a player's own placement in a round everyone writes at once).
-    seq: int | None = None
+    seq: StrictInt | None = None
 
 
 class PlacementOut(Schema):
@@ -201,7 +202,9 @@ WRITE_ERRORS = {**ERRORS, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 
 def _table(request: HttpRequest, table_id: str, write: bool = False) -> Table:
-    table = Table.objects.filter(pk=table_id).first() if TABLE_ID.fullmatch(table_id) else None
+    # Only what the token check needs: a write reloads the row under its lock in the service.
+    tables = Table.objects.only("id", "game", "token", "view_token") if write else Table.objects
+    table = tables.filter(pk=table_id).first() if TABLE_ID.fullmatch(table_id) else None
     if table is None:
         raise ApiError(404, error_body("not_found", "There is no table with this id.")["error"])
     rights = access.rights_for_token(table, access.bearer_token(request))

@@ -59,10 +59,31 @@ def table_json(table: Table, names: list[str] | None = None) -> dict:
     }
 
 
+def unstorable(text: str) -> bool:
+    """Text the database cannot store: NUL (PostgreSQL text and jsonb refuse it) or an unpaired
+    surrogate, which JSON's "\\ud800" escape can carry in but UTF-8 cannot encode."""
+    return "\x00" in text or any("\ud800" <= char <= "\udfff" for char in text)
+
+
+def check_storable(value) -> None:
+    """BadAction (400) for unstorable text anywhere in an action, keys included: an engine may
+    keep such a text (a Surf's Up goal's name), and the write would then fail as a 500."""
+    if isinstance(value, str) and unstorable(value):
+        raise base.BadAction("bad_text", "Text in the action holds a NUL character or broken Unicode.")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            check_storable(key)
+            check_storable(item)
+    elif isinstance(value, list):
+        for item in value:
+            check_storable(item)
+
+
 def clean_name(raw) -> str:
     name = " ".join(str(raw).split())
-    if any(unicodedata.category(char) == "Cc" for char in name):
-        raise base.BadAction("bad_player_name", "A name cannot hold control characters.")
+    # Cs: a lone surrogate, which no database can store (a 500 before this check).
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+        raise base.BadAction("bad_player_name", "A name cannot hold control characters or broken Unicode.")
     if not name:
         raise base.BadAction("bad_player_name", "Every player needs a name.")
     if len(name) > NAME_MAX:
@@ -130,12 +151,13 @@ def play_action(table_id: str, action, expected_version, idempotency_key: str | 
         names = seat_names(table)
         _check_version(table, expected_version, names)
         engine = engine_for(table)
+        check_storable(action)
         before = table.snapshot
         table.snapshot = base.play(engine, before, action)
         text = engine.describe(before, action, names)
         table.version += 1
         _mark_status(table, engine)
-        table.save()
+        table.save(update_fields=["snapshot", "version", "status", "finished"])
         response = table_json(table, names)
         last_seq = table.events.aggregate(last=Max("seq"))["last"] or 0
         Event.objects.create(
@@ -176,5 +198,5 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
         target.save(update_fields=["undone"])
         table.version += 1
         _mark_status(table, engine)
-        table.save()
+        table.save(update_fields=["snapshot", "version", "status", "finished"])
         return table_json(table, names)
