@@ -719,7 +719,7 @@ def main() -> int:
     )
     print(
         f"gunicorn companion.wsgi --workers {WORKERS} --threads {THREADS}, DEBUG off, "
-        f"CONN_MAX_AGE={os.getenv('CONN_MAX_AGE', '0')}, rate limits on but out of reach"
+        f"CONN_MAX_AGE={os.getenv('CONN_MAX_AGE', '60 (the default)')}, rate limits on but out of reach"
     )
     print(
         "latency = send to last byte; headline: one client alternating ping and a sampled legal "
