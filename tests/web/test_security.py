@@ -138,3 +138,26 @@ def test_every_form_needs_its_csrf_token(settings):
         "/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben", "csrfmiddlewaretoken": token}
     )
     assert response.status_code == 302
+
+
+@pytest.mark.ratelimit
+def test_the_limits_can_live_in_redis_for_several_servers(client, settings):
+    """With REDIS_URL (the local Redis here) every app server counts against the same allowance."""
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/15",
+        }
+    }
+    settings.RATELIMIT_TABLES = "2/m"
+    caches["default"].clear()
+    body = json.dumps({"game": "dogo-dash", "players": ["Ann", "Ben"]})
+    address = {"REMOTE_ADDR": "10.20.30.40"}
+    statuses = [
+        client.post("/api/v1/tables", body, content_type="application/json", **address).status_code
+        for _ in range(3)
+    ]
+    assert statuses == [201, 201, 429]
+    caches["default"].clear()
