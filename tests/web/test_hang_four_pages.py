@@ -148,3 +148,21 @@ def test_a_purchase_does_not_offer_a_part_it_already_took_the_last_of(client, ta
     html = client.get(f"/t/{table.id}/?do=buy&n=2&c=nose.0", **HTMX).content.decode()
     assert "Card 2 of 2: what did you draw?" in html and "So far: Nose board → Surf Dog 1" in html
     assert "No nose board is left in the Surf deck." in html
+
+
+def test_a_card_that_fits_two_surf_dogs_asks_which(client, table):
+    table.refresh_from_db()
+    state = table.snapshot
+    # Ann bought a second dog character earlier: two dogs, both without a nose (HF-7 lets her choose).
+    state["seats"][0]["dogs"].append({"character": True, "nose": False, "tail": False})
+    state["seats"][0]["dollars"], state["bank"] = 6, state["bank"] - 3
+    state["surf_left"]["character"] -= 1
+    state["surf_deck"] -= 1
+    table.snapshot = state
+    table.save()
+    html = client.get(f"/t/{table.id}/?do=buy&n=1&c=nose.%3F", **HTMX).content.decode()
+    assert "The nose board joins which Surf Dog?" in html
+    assert posted_actions(html) == [
+        {"type": "buy", "cards": [{"part": "nose", "dog": 0}]},
+        {"type": "buy", "cards": [{"part": "nose", "dog": 1}]},
+    ]

@@ -263,21 +263,11 @@ class Steps:
         }
 
     def _place_stolen(self, query: dict, chosen: list[str], cards: list[dict]) -> dict:
-        seat = self._preview_seat([card for card in cards[:-1]])
-        part = cards[-1]["part"]
-        fits = engine().placements({**self.state, "seats": self._with_seat(seat)}, self.seat, part)
-        head = ",".join(chosen[:-1] + [f"{cards[-1]['dog']}.{part}."])
-        if fits["must_join"] and len(fits["dogs"]) > 1:
-            return {
-                "name": "place",
-                "title": f"The stolen {PART_LABELS[part].lower()} joins which of your Surf Dogs?",
-                "options": [
-                    {"label": f"Surf Dog {dog + 1}", "set": {"s": f"{head}{dog}"}} for dog in fits["dogs"]
-                ],
-            }
-        # Only one place is possible (HF-7): take it without asking.
-        to_dog = fits["dogs"][0] if fits["must_join"] else "n"
-        return self._step({**query, "s": f"{head}{to_dog}"})
+        placed = cards[:-1]
+        head = ",".join(chosen[:-1] + [f"{cards[-1]['dog']}.{cards[-1]['part']}."])
+        return self._place(
+            query, "s", head, placed, cards[-1]["part"], "The stolen {part} joins which of your Surf Dogs?"
+        )
 
     def _collect_hint(self, face) -> str:
         """What a number roll brings: the face, unless the 9 cap or the bank stops it (HF-4)."""
@@ -329,20 +319,25 @@ class Steps:
         }
 
     def _place_bought(self, query: dict, chosen: list[str], cards: list[dict]) -> dict:
-        seat = self._preview_seat([{"part": c["part"], "to_dog": c["dog"]} for c in cards[:-1]])
-        part = cards[-1]["part"]
+        placed = [{"part": c["part"], "to_dog": c["dog"]} for c in cards[:-1]]
+        head = ",".join(chosen[:-1] + [f"{cards[-1]['part']}."])
+        return self._place(query, "c", head, placed, cards[-1]["part"], "The {part} joins which Surf Dog?")
+
+    def _place(self, query: dict, key: str, head: str, placed: list[dict], part: str, question: str) -> dict:
+        """Where a new card goes (HF-7), given the cards of this entry already placed: asked only
+        when several Surf Dogs could take it; otherwise taken without a question."""
+        seat = self._preview_seat(placed)
         fits = engine().placements({**self.state, "seats": self._with_seat(seat)}, self.seat, part)
-        head = ",".join(chosen[:-1] + [f"{part}."])
         if fits["must_join"] and len(fits["dogs"]) > 1:
             return {
                 "name": "place",
-                "title": f"The {PART_LABELS[part].lower()} joins which Surf Dog?",
+                "title": question.format(part=PART_LABELS[part].lower()),
                 "options": [
-                    {"label": f"Surf Dog {dog + 1}", "set": {"c": f"{head}{dog}"}} for dog in fits["dogs"]
+                    {"label": f"Surf Dog {dog + 1}", "set": {key: f"{head}{dog}"}} for dog in fits["dogs"]
                 ],
             }
         to_dog = fits["dogs"][0] if fits["must_join"] else "n"
-        return self._step({**query, "c": f"{head}{to_dog}"})
+        return self._step({**query, key: f"{head}{to_dog}"})
 
     def _preview_seat(self, placed: list[dict]) -> dict:
         """The current seat with the cards chosen so far already placed (a purchase is placed whole)."""
