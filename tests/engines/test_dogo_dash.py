@@ -14,6 +14,7 @@ from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, play, replay, validate_options
 from companion.games.dogo_dash import engine
 from companion.games.dogo_dash.rules import DECK, DECK_TOTAL, HAND_SIZE, KINDS, load_components, strongest
+from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
 
@@ -45,18 +46,7 @@ def run(state: dict, *actions: dict) -> dict:
     return state
 
 
-def refuse(state: dict, action, error=RuleViolation, code: str | None = None, rule: str | None = None):
-    """The action is refused with `error` (and `code`, `rule`), and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(error) as info:
-        play(engine, state, action)
-    assert state == before
-    if code:
-        assert info.value.code == code
-    if rule:
-        assert info.value.rule == rule
-    assert info.value.message.endswith(".")
-    return info.value
+refuse = refuser(engine)
 
 
 def short_deck(state: dict, left: int) -> dict:

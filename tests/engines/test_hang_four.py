@@ -15,6 +15,7 @@ from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, play, replay
 from companion.games.hang_four import engine, load_components, place_card
 from companion.games.hang_four.rules import COMPONENTS, SHACK, SURF
+from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
 
@@ -94,18 +95,7 @@ def run(state: dict, *actions: dict) -> dict:
     return state
 
 
-def refuse(state: dict, action, error=RuleViolation, code: str | None = None, rule: str | None = None):
-    """The action is refused with `error` (and `code`, `rule`), and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(error) as info:
-        play(engine, state, action)
-    assert state == before
-    if code:
-        assert info.value.code == code
-    if rule:
-        assert info.value.rule == rule
-    assert info.value.message.endswith(".")
-    return info.value
+refuse = refuser(engine)
 
 
 def roll(face) -> dict:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, play, replay, validate_options
 from companion.games.summer_suns import SHEETS, engine, load_sheet
+from tests.engines.refusals import refuser
 
 from .golden_playthrough import SCRIPTS, golden_path, render_slug
 
@@ -85,18 +86,7 @@ def run(state: dict, *actions: dict) -> dict:
     return state
 
 
-def refuse(state: dict, action, error=RuleViolation, code: str | None = None, rule: str | None = None):
-    """The action is refused with `error` (and `code`, `rule`), and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(error) as info:
-        play(engine, state, action)
-    assert state == before
-    if code:
-        assert info.value.code == code
-    if rule:
-        assert info.value.rule == rule
-    assert info.value.message.endswith(".")
-    return info.value
+refuse = refuser(engine)
 
 
 def seat(state: dict, n: int = 0) -> dict:

@@ -17,6 +17,7 @@ from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, play, replay
 from companion.games.surfs_up import COMPONENTS, SurfsUp, engine, load_components
 from companion.games.surfs_up.rules import energy_sorted
+from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
 
@@ -180,18 +181,7 @@ def run(state: dict, *actions: dict, strict: bool = True) -> dict:
     return state
 
 
-def refuse(state: dict, action, error=RuleViolation, code: str | None = None, rule: str | None = None):
-    """The action is refused with `error` (and `code`, `rule`), and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(error) as info:
-        play(engine, state, action)
-    assert state == before
-    if code:
-        assert info.value.code == code
-    if rule:
-        assert info.value.rule == rule
-    assert info.value.message.endswith(".")
-    return info.value
+refuse = refuser(engine)
 
 
 def seat_view(state: dict, i: int) -> tuple:
