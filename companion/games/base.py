@@ -111,16 +111,26 @@ def check_players(engine: Engine, players: int) -> None:
         )
 
 
-def play(engine: Engine, state: dict, action: Any) -> dict:
-    """Apply `action` after the checks every game shares, in the one fixed order:
-    (the stale version is the service's check) -> game over -> action type not accepted now ->
-    a seat that may not act now -> the game's own rules (engine.apply).
-    """
+def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None = None) -> str:
+    """The action's type, after the shape checks every game shares: an object, a known type and,
+    with `fields` (type -> allowed field names), no field the type does not have. BadAction else."""
     require(isinstance(action, dict), "The action must be an object.")
     kind = action.get("type")
     require(isinstance(kind, str) and kind != "", "The action needs a 'type' string.")
     known = engine.action_types
     require(kind in known, f"{engine.name} has no action {kind!r}: use {' or '.join(map(repr, known))}.")
+    if fields is not None:
+        extra = sorted(set(action) - fields[kind])
+        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+    return kind
+
+
+def play(engine: Engine, state: dict, action: Any) -> dict:
+    """Apply `action` after the checks every game shares, in the one fixed order:
+    (the stale version is the service's check) -> game over -> action type not accepted now ->
+    a seat that may not act now -> the game's own rules (engine.apply).
+    """
+    kind = action_kind(engine, action)
     if engine.result(state) is not None:
         raise RuleViolation("game_over", "The game is over: no more entries can be made.")
     expected = engine.expect(state)

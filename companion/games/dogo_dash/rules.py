@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from ..base import RuleViolation, check_players, is_int, require
+from ..base import RuleViolation, action_kind, check_players, is_int, require
 
 KINDS = ("cat", "dog", "bear", "cookie", "good_boy")
 # DD-2: the kinds each kind beats. A good boy beats nothing: it forces a tie (DD-3).
@@ -230,12 +230,9 @@ class DogoDash:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
-        require(isinstance(action, dict), "The action must be an object.")
-        kind = action.get("type")
-        fields = {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
-        require(kind in self.action_types, f"Dogo Dash has no action {kind!r}: use 'reveal' or 'collect'.")
-        extra = sorted(set(action) - fields[kind])
-        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        kind = action_kind(
+            self, action, {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
+        )
         if kind == "reveal":
             require("cards" in action, "A reveal needs 'cards': the card each seat shows.")
             cards = parse_cards(action["cards"])

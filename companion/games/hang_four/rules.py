@@ -24,7 +24,7 @@ import copy
 import random
 from pathlib import Path
 
-from ..base import RuleViolation, check_players, is_int, read_components, require
+from ..base import RuleViolation, action_kind, check_players, is_int, read_components, require
 
 PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
 BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
@@ -437,14 +437,7 @@ class HangFour:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
-        require(isinstance(action, dict), "The action must be an object.")
-        kind = action.get("type")
-        require(
-            kind in self.action_types,
-            f"Hang Four has no action {kind!r}: use {' or '.join(map(repr, self.action_types))}.",
-        )
-        extra = sorted(set(action) - FIELDS[kind])
-        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        kind = action_kind(self, action, FIELDS)
         seat = action.get("seat")
         require(seat is None or is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
         # Shapes first (BadAction) ...

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import random
 
-from ..base import BadAction, RuleViolation, check_players, is_int, require
+from ..base import BadAction, RuleViolation, action_kind, check_players, is_int, require
 from .legal import crab_targets, fillable, first_placement, placements, zone_problem
 from .sheet import SHEETS, Sheet
 
@@ -259,14 +259,7 @@ class SummerSuns:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
-        require(isinstance(action, dict), "The action must be an object.")
-        kind = action.get("type")
-        require(
-            kind in self.action_types,
-            f"62 Summer Suns has no action {kind!r}: use 'roll', 'place' or 'pass'.",
-        )
-        extra = sorted(set(action) - FIELDS[kind])
-        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        kind = action_kind(self, action, FIELDS)
         if kind == "roll":
             dice = parse_dice(action.get("dice"))
             self._check_phase(state, "roll")

@@ -27,7 +27,7 @@ import json
 import random
 from pathlib import Path
 
-from ..base import RuleViolation, check_players, is_int, read_components, require
+from ..base import RuleViolation, action_kind, check_players, is_int, read_components, require
 
 OCEAN_KINDS = ("wave", "bluebottle")
 BEACH_KINDS = ("surfboard", "energy")
@@ -524,14 +524,7 @@ class SurfsUp:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
-        require(isinstance(action, dict), "The action must be an object.")
-        kind = action.get("type")
-        require(
-            kind in self.action_types,
-            f"Surf's Up! has no action {kind!r}: use {' or '.join(map(repr, self.action_types))}.",
-        )
-        extra = sorted(set(action) - FIELDS[kind])
-        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        kind = action_kind(self, action, FIELDS)
         # Shapes first (BadAction) ...
         parsed = self._parse(state, action)
         # ... then the rules (RuleViolation).
