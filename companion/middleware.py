@@ -1,11 +1,17 @@
-"""Middleware of our own: refuse a request whose body stopped short of its Content-Length.
+"""Middleware of our own.
 
-gunicorn hands the application whatever bytes arrived before the client hung up, and nothing else
-compares them with the length the client announced. A form cut off mid-way could then be applied
-as a different entry than the one sent (the dash toggles of a collect, say); refuse it instead.
+CompleteBodyMiddleware refuses a request whose body stopped short of its Content-Length. gunicorn
+hands the application whatever bytes arrived before the client hung up, and nothing else compares
+them with the length the client announced. A form cut off mid-way could then be applied as a
+different entry than the one sent (the dash toggles of a collect, say); refuse it instead.
+
+PrivateDeploymentMiddleware: in a private deployment (COMPANION_LOGIN_REQUIRED), log in for
+everything but a table reached through its own links.
 """
 
-from django.http import HttpResponseBadRequest
+from django.conf import settings
+from django.contrib.auth.middleware import LoginRequiredMiddleware
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 
 
 class CompleteBodyMiddleware:
@@ -14,6 +20,47 @@ class CompleteBodyMiddleware:
 
     def __call__(self, request):
         declared = request.META.get("CONTENT_LENGTH") or ""
+        # A file upload (the history import) streams to disk past DATA_UPLOAD_MAX_MEMORY_SIZE, so
+        # its body cannot be read here; a cut-off file fails the import's own checks instead.
+        if request.content_type == "multipart/form-data":
+            return self.get_response(request)
         if declared.isdigit() and int(declared) > 0 and len(request.body) < int(declared):
             return HttpResponseBadRequest("The request was cut off before its end: nothing was entered.")
         return self.get_response(request)
+
+
+# The views of one table: each demands the rights its share link put in the session (or a 404), so a
+# link someone shared opens without an account, and nothing else of the site does.
+TABLE_VIEWS = frozenset({"table", "join", "act", "undo", "poll", "seat", "qr", "abandon", "resume"})
+
+
+class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
+    """Django's LoginRequiredMiddleware, switched on by settings.LOGIN_REQUIRED (read per request).
+
+    Exempt: a table's own views (above); the JSON API but table creation, since every table call
+    carries the table's token; views marked login_not_required (the login page). Static files never
+    get here: whitenoise answers them earlier in the stack.
+    """
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not settings.LOGIN_REQUIRED or request.user.is_authenticated:
+            return None
+        match = request.resolver_match
+        if match.namespace == "tables" and match.url_name in TABLE_VIEWS:
+            return None
+        if match.namespace == "api" and not (match.url_name == "create_table" and request.method == "POST"):
+            return None
+        return super().process_view(request, view_func, view_args, view_kwargs)
+
+    def handle_no_permission(self, request, view_func):
+        if request.path_info.startswith("/api/"):
+            message = "This Table Companion is private: log in to start a table."
+            body = {"error": {"code": "login_required", "message": message, "rule": None}}
+            return JsonResponse(body, status=401)
+        response = super().handle_no_permission(request, view_func)
+        if request.headers.get("HX-Request") == "true":
+            # A fragment request would swap the login page into part of the page: reload it whole.
+            redirect = HttpResponse(status=204)
+            redirect["HX-Redirect"] = response["Location"]
+            return redirect
+        return response

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "csp",
     "django_ratelimit",
     "companion.tables",
+    "companion.history",
 ]
 
 MIDDLEWARE = [
@@ -66,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "companion.middleware.PrivateDeploymentMiddleware",  # only with COMPANION_LOGIN_REQUIRED
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -176,6 +178,14 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a table's links stay open on a phone for a season
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
+# A private deployment (a group on the internet): log in (Django accounts, made with createsuperuser)
+# for everything but a table reached through its own links and the JSON API's table calls, which
+# carry the table's token. Read per request by companion.middleware.PrivateDeploymentMiddleware.
+LOGIN_REQUIRED = envbool("COMPANION_LOGIN_REQUIRED", "false")
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "login"
 
 # Production hardening, on whenever DEBUG is off (manage.py check --deploy stays clean).
 if not DEBUG:

@@ -1,8 +1,24 @@
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django_ratelimit.decorators import ratelimit
 
 from companion.tables.api import api
+from companion.tables.limits import tables_rate
+
+# Accounts (a private deployment, COMPANION_LOGIN_REQUIRED): the login, logout and password change
+# views of django.contrib.auth.urls, under the same names. Password reset is left out: it needs mail.
+# Login attempts count per address at the rate of table creation (RATELIMIT_TABLES).
+limit_logins = ratelimit(group="login", key="ip", rate=tables_rate, method="POST")
+accounts = [
+    path("login/", limit_logins(auth_views.LoginView.as_view()), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+]
 
 urlpatterns = [
     path("api/v1/", api.urls),
+    path("accounts/", include(accounts)),
+    path("history/", include("companion.history.urls")),
     path("", include("companion.tables.urls")),
 ]

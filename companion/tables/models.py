@@ -4,6 +4,7 @@ import secrets
 
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 
 def new_table_id() -> str:
@@ -18,7 +19,8 @@ class Player(models.Model):
     """One person, the same across tables; names are unique ignoring case."""
 
     name = models.CharField(max_length=40)
-    created = models.DateTimeField(auto_now_add=True)
+    # A default rather than auto_now_add: an imported history keeps its own dates.
+    created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
@@ -42,11 +44,22 @@ class Table(models.Model):
     snapshot = models.JSONField(default=dict)
     token = models.CharField(max_length=64, default=new_token, editable=False)
     view_token = models.CharField(max_length=64, default=new_token, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(default=timezone.now)
     finished = models.DateTimeField(null=True, blank=True)
+    # Set by an explicit "abandon": the table is kept apart from the archive and its statistics,
+    # and refuses entries until it is resumed. Only an unfinished table can be abandoned.
+    abandoned = models.DateTimeField(null=True, blank=True)
+    # What the history keeps beside the log, all editable after the game.
+    place = models.CharField(max_length=80, blank=True)
+    comments = models.TextField(blank=True)
+    # The length people say the game took; when empty, the first to the last entry is shown.
+    duration_minutes = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "-created"])]
+        indexes = [
+            models.Index(fields=["status", "-created"]),
+            models.Index(fields=["game", "status", "-finished"]),
+        ]
 
     def __str__(self):
         return f"{self.game} {self.id}"
@@ -56,6 +69,10 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # The result, written when the table finishes and cleared when an undo reopens it: the
+    # statistics aggregate these columns in the database instead of replaying every game.
+    score = models.IntegerField(null=True, blank=True)
+    won = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["position"]
@@ -80,7 +97,7 @@ class Event(models.Model):
     # The table as answered to the write, so that a retried key gets the same answer.
     response = models.JSONField(null=True, blank=True)
     undone = models.BooleanField(default=False)
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["seq"]

@@ -39,17 +39,18 @@ def seat_names(table: Table) -> list[str]:
     return [seat.player.name for seat in table.seats.select_related("player")]
 
 
-def table_json(table: Table, names: list[str] | None = None) -> dict:
-    """The table as the API answers it (API.md, "A table is")."""
+def table_json(table: Table, names: list[str] | None = None, state: dict | None = None) -> dict:
+    """The table as the API answers it (API.md, "A table is"); with `state`, as it was at that
+    state (a replay's step)."""
     engine = engine_for(table)
     names = seat_names(table) if names is None else names
-    state = table.snapshot
+    state = table.snapshot if state is None else state
     result = engine.result(state)
     return {
         "id": table.id,
         "game": table.game,
         "version": table.version,
-        "status": table.status,
+        "status": Table.Status.FINISHED if result else Table.Status.IN_PROGRESS,
         "players": [{"seat": i, "name": name} for i, name in enumerate(names)],
         "expect": engine.expect(state),
         "state": state,
@@ -125,12 +126,36 @@ def create_table(game: str, players: list, options: dict | None) -> Table:
 
 
 def _mark_status(table: Table, engine: base.Engine) -> None:
-    over = engine.result(table.snapshot) is not None
+    """Set status and finished from the snapshot; on the way into or out of "finished", write or
+    clear each seat's score and win, which the history's statistics aggregate."""
+    was_over = table.status == Table.Status.FINISHED
+    result = engine.result(table.snapshot)
+    over = result is not None
     table.status = Table.Status.FINISHED if over else Table.Status.IN_PROGRESS
     if over and table.finished is None:
         table.finished = timezone.now()
     if not over:
         table.finished = None
+    if over:
+        record_result(table, engine, result)
+    elif was_over:
+        table.seats.update(score=None, won=False)
+
+
+def record_result(table: Table, engine: base.Engine, result: dict) -> None:
+    totals = [score["total"] for score in engine.scores(table.snapshot)]
+    seats = list(table.seats.all())
+    for seat in seats:
+        seat.score = totals[seat.position]
+        seat.won = seat.position in result["winners"]
+    Seat.objects.bulk_update(seats, ["score", "won"])
+
+
+def _check_playable(table: Table) -> None:
+    if table.abandoned is not None:
+        raise base.RuleViolation(
+            "table_abandoned", "This table was abandoned: resume it on its page to enter more."
+        )
 
 
 def _check_version(table: Table, expected_version, names: list[str]) -> None:
@@ -150,6 +175,7 @@ def play_action(table_id: str, action, expected_version, idempotency_key: str | 
                 return done.response
         names = seat_names(table)
         _check_version(table, expected_version, names)
+        _check_playable(table)
         engine = engine_for(table)
         check_storable(action)
         before = table.snapshot
@@ -178,6 +204,7 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
         table = Table.objects.select_for_update().get(pk=table_id)
         names = seat_names(table)
         _check_version(table, expected_version, names)
+        _check_playable(table)
         live = list(table.events.filter(undone=False).order_by("seq"))
         if not live:
             raise base.RuleViolation("nothing_to_undo", "There is no entry to take back.")
@@ -199,4 +226,31 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
         table.version += 1
         _mark_status(table, engine)
         table.save(update_fields=["snapshot", "version", "status", "finished"])
+        return table_json(table, names)
+
+
+def abandon(table_id: str, expected_version) -> dict:
+    """Stop an unfinished table for good (it leaves the archive's statistics) until resumed."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        names = seat_names(table)
+        _check_version(table, expected_version, names)
+        if table.status == Table.Status.FINISHED:
+            raise base.RuleViolation("already_finished", "A finished table is kept in the history as it is.")
+        if table.abandoned is None:
+            table.abandoned = timezone.now()
+            table.version += 1  # the other phones see the change at their next poll
+            table.save(update_fields=["abandoned", "version"])
+        return table_json(table, names)
+
+
+def resume(table_id: str, expected_version) -> dict:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        names = seat_names(table)
+        _check_version(table, expected_version, names)
+        if table.abandoned is not None:
+            table.abandoned = None
+            table.version += 1
+            table.save(update_fields=["abandoned", "version"])
         return table_json(table, names)

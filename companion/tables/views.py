@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.games import base, registry
+from companion.history import figures, replay
 
 from . import access, qr, screens, services
 from .forms import NewTableForm, known_player_names
@@ -110,7 +111,13 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "error_text": common.name_seats(error.message, names) if error else "",
         "notice": notice,
         "form_key": uuid.uuid4().hex,
+        "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,
     }
+
+
+def _score_chart(table: Table, names: list[str]) -> dict | None:
+    """The finished game's scores after every entry, drawn by the history's chart."""
+    return figures.table_chart(table, names, replay.live_events(table))
 
 
 def table_page(request, table_id: str):
@@ -185,6 +192,25 @@ def undo(request, table_id: str):
         lambda table: services.undo(
             table.id, _int(request.POST.get("expected_version")), _int(request.POST.get("seq"))
         ),
+    )
+
+
+@require_POST
+@limit_writes
+def abandon(request, table_id: str):
+    """Stop a game before its end: it leaves the statistics and refuses entries until resumed."""
+    return _write(
+        request,
+        table_id,
+        lambda table: services.abandon(table.id, _int(request.POST.get("expected_version"))),
+    )
+
+
+@require_POST
+@limit_writes
+def resume(request, table_id: str):
+    return _write(
+        request, table_id, lambda table: services.resume(table.id, _int(request.POST.get("expected_version")))
     )
 
 

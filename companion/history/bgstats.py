@@ -1,0 +1,54 @@
+"""A "Send to BG Stats" link: the play in the format BG Stats documents for other apps
+(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from django.utils import timezone
+
+from companion.tables.models import Table
+
+from . import stats
+
+CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def play_data(table: Table) -> dict:
+    """The play as BG Stats reads it. `table` comes from stats.archive (seats and length loaded)."""
+    seats = list(table.seats.all())
+    ranks = stats.competition_ranks([seat.score for seat in seats])
+    started = timezone.localtime(table.first_entry or table.created)
+    return {
+        "sourceName": "Table Companion",
+        "sourcePlayId": table.id,
+        "playDate": started.strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": stats.length_minutes(table) or 0,
+        "location": table.place,
+        "comments": table.comments,
+        "board": "",
+        "game": {
+            "name": stats.game_name(table.game),
+            "sourceGameId": table.game,
+            "highestWins": True,
+            "noPoints": False,
+        },
+        "players": [
+            {
+                "name": seat.player.name,
+                "sourcePlayerId": str(seat.player_id),
+                "score": seat.score,
+                "winner": seat.won,
+                "rank": rank,
+                "startPlayer": seat.position == 0,
+                "role": "",
+            }
+            for seat, rank in zip(seats, ranks, strict=True)
+        ],
+    }
+
+
+def play_link(table: Table) -> str:
+    data = json.dumps(play_data(table), ensure_ascii=False, separators=(",", ":"))
+    return CREATE_PLAY_URL + quote(data, safe="")

@@ -1,0 +1,84 @@
+"""The charts each history page shows: figures from stats and replay, shaped by charts."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from companion.games import base
+from companion.tables.models import Event, Player, Table
+
+from . import charts, replay, stats
+
+
+def table_chart(table: Table, names: list[str], events: list[Event]) -> dict | None:
+    """Each seat's score after every entry of the game (start included)."""
+    if not events:
+        return None
+    try:
+        series = replay.score_series(table, events)
+    except base.ActionError:
+        # A log the current rules refuse (a rules fix after the game): the page shows without it.
+        return None
+    return charts.line_chart(
+        [{"label": name, "values": values} for name, values in zip(names, series, strict=True)],
+        x_labels=list(range(len(events) + 1)),
+        title="Score after each entry",
+        y_label="score",
+        chart_id=f"table-{table.id}",
+        x_title="entry",
+    )
+
+
+def player_charts(player: Player, games: list[dict]) -> list[dict]:
+    """Win rate by game, then per game the latest scores beside each play's winning score."""
+    found = []
+    if len(games) > 1:
+        bars = [{"label": row["name"], "value": round(100 * row["win_rate"])} for row in games]
+        chart = charts.bar_chart(
+            bars, title="Win rate by game", unit="%", chart_id=f"player-{player.pk}-rates"
+        )
+        found.append({**chart, "kind": "bar"})
+    for index, row in enumerate(games):
+        history = stats.score_history(player, row["game"])
+        if len(history) < 2:
+            continue
+        chart = charts.line_chart(
+            [
+                {"label": player.name, "values": [play["score"] for play in history]},
+                {"label": "Winning score", "values": [play["winning"] for play in history]},
+            ],
+            x_labels=[timezone.localtime(play["finished"]).strftime("%-d %b") for play in history],
+            title=f"{row['name']}: latest scores",
+            y_label="score",
+            chart_id=f"player-{player.pk}-game-{index}",
+            x_title="play",
+        )
+        found.append({**chart, "kind": "line"})
+    return found
+
+
+def game_charts(game: str) -> list[dict]:
+    """How final scores spread, and how many played."""
+    distribution = stats.score_distribution(game)
+    spread = stats.player_count_spread(game)
+    found = []
+    if distribution:
+        found.append(
+            charts.bar_chart(
+                [{"label": band["label"], "value": band["count"]} for band in distribution],
+                title="Final scores",
+                unit="",
+                chart_id=f"game-{game}-scores",
+                x_title="score",
+            )
+        )
+    if spread:
+        found.append(
+            charts.bar_chart(
+                [{"label": str(row["players"]), "value": row["plays"]} for row in spread],
+                title="Plays by number of players",
+                chart_id=f"game-{game}-players",
+                x_title="players",
+            )
+        )
+    return found

@@ -1,0 +1,44 @@
+from django import forms
+
+from companion.games import registry
+from companion.tables.models import Player
+
+
+class PlayDetailsForm(forms.Form):
+    """What people may correct after a game: where, how long, and a comment."""
+
+    place = forms.CharField(max_length=80, required=False, label="Place")
+    duration_minutes = forms.IntegerField(
+        min_value=1,
+        max_value=24 * 60,
+        required=False,
+        label="Length in minutes",
+        help_text="Leave empty to use the time from the first to the last entry.",
+    )
+    comments = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def clean_place(self):
+        return " ".join(self.cleaned_data["place"].split())
+
+
+class ArchiveFilterForm(forms.Form):
+    game = forms.ChoiceField(required=False)
+    player = forms.ModelChoiceField(queryset=Player.objects.all(), required=False, empty_label="Everyone")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "Every game")] + [
+            (engine.slug, engine.name) for engine in registry.all_engines()
+        ]
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=40, label="New name")
+
+
+class MergeForm(forms.Form):
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), label="The same person as")
+
+    def __init__(self, player: Player, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = Player.objects.exclude(pk=player.pk).order_by("name")

@@ -1,0 +1,304 @@
+"""Statistics of finished tables, computed by the database.
+
+Every figure is an aggregate over Seat rows (score and won are written when a table finishes), so
+the cost grows with the number of groups shown, not with the number of plays. Abandoned tables are
+never finished, so filtering on status leaves them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import (
+    Avg,
+    Count,
+    F,
+    FloatField,
+    Max,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+)
+from django.db.models.functions import Cast, Floor
+
+from companion.games import registry
+from companion.tables.models import Player, Seat, Table
+
+FINISHED = Table.Status.FINISHED
+
+
+def finished_seats():
+    return Seat.objects.filter(table__status=FINISHED)
+
+
+def rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+# --- The archive -------------------------------------------------------------------------------
+
+
+def archive(game: str | None = None, player: Player | None = None):
+    """Finished tables, newest first, each with its first and last live entry's time (its length)
+    and its seats' players fetched in one more query."""
+    tables = Table.objects.filter(status=FINISHED)
+    if game:
+        tables = tables.filter(game=game)
+    if player is not None:
+        tables = tables.filter(pk__in=Seat.objects.filter(player=player).values("table"))
+    return with_seats_and_length(tables).order_by("-finished", "-pk")
+
+
+def abandoned():
+    return with_seats_and_length(Table.objects.filter(abandoned__isnull=False)).order_by("-abandoned")
+
+
+def with_seats_and_length(tables):
+    live = Q(events__undone=False)
+    return tables.annotate(
+        first_entry=Min("events__created", filter=live),
+        last_entry=Max("events__created", filter=live),
+    ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+
+
+def length_minutes(table: Table) -> int | None:
+    """The length people entered, else first to last entry (needs the archive's annotations)."""
+    if table.duration_minutes is not None:
+        return table.duration_minutes
+    first, last = getattr(table, "first_entry", None), getattr(table, "last_entry", None)
+    if first is None or last is None:
+        return None
+    return round((last - first).total_seconds() / 60)
+
+
+def competition_ranks(scores: list[int | None]) -> list[int | None]:
+    """1 for the best score; equal scores share a rank and the next rank skips ("1, 1, 3")."""
+    known = [score for score in scores if score is not None]
+    return [None if score is None else 1 + sum(other > score for other in known) for score in scores]
+
+
+# --- Players -----------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerTotals:
+    plays: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.wins, self.plays)
+
+
+def player_totals(player: Player) -> PlayerTotals:
+    figures = (
+        finished_seats()
+        .filter(player=player)
+        .aggregate(plays=Count("id"), wins=Count("id", filter=Q(won=True)))
+    )
+    return PlayerTotals(**figures)
+
+
+def player_games(player: Player) -> list[dict]:
+    """Per game: plays, wins, win rate, average, best and latest score."""
+    seats = finished_seats().filter(player=player)
+    rows = list(
+        seats.values("table__game")
+        .annotate(
+            plays=Count("id"),
+            wins=Count("id", filter=Q(won=True)),
+            average=Avg("score"),
+            best=Max("score"),
+            last_finished=Max("table__finished"),
+        )
+        .order_by("-plays", "table__game")
+    )
+    # The latest score of each game in one more query, by its game's last finishing time (a
+    # correlated subquery per seat would cost the square of the plays).
+    latest = Q(pk__in=[])
+    for row in rows:
+        latest |= Q(table__game=row["table__game"], table__finished=row["last_finished"])
+    scores = dict(seats.filter(latest).order_by("table_id").values_list("table__game", "score"))
+    return [_game_row(row, scores) for row in rows]
+
+
+def _game_row(row: dict, latest: dict) -> dict:
+    game = row.pop("table__game")
+    del row["last_finished"]
+    return {
+        **row,
+        "game": game,
+        "name": game_name(game),
+        "win_rate": rate(row["wins"], row["plays"]),
+        "latest": latest[game],
+    }
+
+
+def opponents(player: Player) -> list[dict]:
+    """Everyone who shared a finished table with `player`: how often, and the head-to-head record.
+    A win against someone is a shared play `player` won and they did not; a shared win (a tie
+    for first) counts for neither."""
+    # Uncorrelated subqueries (the tables `player` sat at, won, lost): the database runs each once,
+    # where a per-row EXISTS or a joined seat made SQLite scan every seat.
+    mine = Seat.objects.filter(player=player)
+    won, lost = mine.filter(won=True).values("table"), mine.filter(won=False).values("table")
+    rows = (
+        finished_seats()
+        .filter(table__in=mine.values("table"))
+        .exclude(player=player)
+        .values("player_id", "player__name")
+        .annotate(
+            plays=Count("id"),
+            wins=Count("id", filter=Q(won=False, table__in=won)),
+            losses=Count("id", filter=Q(won=True, table__in=lost)),
+        )
+        .order_by("-plays", "player__name")
+    )
+    return [_player_row(row) for row in rows]
+
+
+def score_history(player: Player, game: str, last: int = 30) -> list[dict]:
+    """The player's latest `last` scores in `game`, oldest first, with each play's winning score."""
+    winning = (
+        Seat.objects.filter(table=OuterRef("table"), won=True)
+        .values("table")
+        .annotate(top=Max("score"))
+        .values("top")
+    )
+    rows = (
+        finished_seats()
+        .filter(player=player, table__game=game)
+        .annotate(winning=Subquery(winning), finished=F("table__finished"))
+        .order_by("-table__finished", "-table_id")
+        .values("table_id", "finished", "score", "won", "winning")[:last]
+    )
+    return list(reversed(rows))
+
+
+def players_overview():
+    """Every person with their finished plays and wins, most active first."""
+    finished = Q(seats__table__status=FINISHED)
+    return Player.objects.annotate(
+        plays=Count("seats", filter=finished),
+        wins=Count("seats", filter=finished & Q(seats__won=True)),
+    ).order_by("-plays", "name")
+
+
+# --- Games -------------------------------------------------------------------------------------
+
+
+def game_name(slug: str) -> str:
+    return registry.get(slug).name if slug in registry.GAMES else slug
+
+
+def games_overview() -> list[dict]:
+    """Plays per game, every game listed (0 when never finished)."""
+    counts = dict(
+        Table.objects.filter(status=FINISHED)
+        .values("game")
+        .annotate(plays=Count("id"))
+        .values_list("game", "plays")
+    )
+    return [
+        {"slug": engine.slug, "name": engine.name, "plays": counts.get(engine.slug, 0)}
+        for engine in registry.all_engines()
+    ]
+
+
+def game_summary(game: str) -> dict:
+    seats = finished_seats().filter(table__game=game)
+    # The winning score of each play once, even when several seats share the win.
+    winning = Seat.objects.filter(table=OuterRef("pk"), won=True).values("table").annotate(top=Max("score"))
+    per_play = Table.objects.filter(status=FINISHED, game=game).annotate(
+        winning=Subquery(winning.values("top"))
+    )
+    figures = seats.aggregate(
+        plays=Count("table", distinct=True),
+        average=Avg("score"),
+        lowest=Min("score"),
+        highest=Max("score"),
+    )
+    figures["average_winning"] = per_play.aggregate(average=Avg("winning"))["average"]
+    first_seat = seats.filter(position=0).aggregate(plays=Count("id"), wins=Count("id", filter=Q(won=True)))
+    best = seats.order_by("-score", "table__finished", "table_id").select_related("player", "table").first()
+    return {
+        **figures,
+        "first_seat_wins": first_seat["wins"],
+        "first_seat_rate": rate(first_seat["wins"], first_seat["plays"]),
+        "best": best,
+    }
+
+
+def score_distribution(game: str, buckets: int = 8) -> list[dict]:
+    """How many final scores fall in each band of equal width ("20–29"), bands chosen from the
+    lowest and highest score so there are about `buckets` of them."""
+    seats = finished_seats().filter(table__game=game, score__isnull=False)
+    span = seats.aggregate(low=Min("score"), high=Max("score"))
+    if span["low"] is None:
+        return []
+    width = band_width(span["low"], span["high"], buckets)
+    counts = dict(
+        seats.annotate(band=Floor(Cast("score", FloatField()) / width))
+        .values("band")
+        .annotate(n=Count("id"))
+        .values_list("band", "n")
+    )
+    first, last = int(span["low"] // width), int(span["high"] // width)
+    rows = []
+    for band in range(first, last + 1):
+        low = band * width
+        label = band_label(low, low + width - 1)
+        rows.append({"label": label, "low": low, "count": counts.get(band, 0)})
+    return rows
+
+
+def band_label(low: int, high: int) -> str:
+    """ "20–29"; a band below zero reads "−10 to −1" (a dash between minus signs would not)."""
+    if low == high:
+        return str(low)
+    if low < 0:
+        return f"{low} to {high}".replace("-", "−")
+    return f"{low}–{high}"
+
+
+def band_width(low: int, high: int, buckets: int) -> int:
+    """The smallest round band width (1, 2, 5, 10, 20 ...) giving at most `buckets` bands."""
+    width, scale = 1, 1
+    while True:
+        for factor in (1, 2, 5):
+            width = factor * scale
+            if high // width - low // width + 1 <= buckets:
+                return width
+        scale *= 10
+
+
+def player_count_spread(game: str) -> list[dict]:
+    seat_count = Seat.objects.filter(table=OuterRef("pk")).values("table").annotate(n=Count("id")).values("n")
+    rows = (
+        Table.objects.filter(status=FINISHED, game=game)
+        .annotate(players=Subquery(seat_count))
+        .values("players")
+        .annotate(plays=Count("id"))
+        .order_by("players")
+    )
+    return list(rows)
+
+
+def top_players(game: str, limit: int = 10) -> list[dict]:
+    rows = (
+        finished_seats()
+        .filter(table__game=game)
+        .values("player_id", "player__name")
+        .annotate(
+            plays=Count("id"), wins=Count("id", filter=Q(won=True)), best=Max("score"), average=Avg("score")
+        )
+        .order_by("-wins", "-plays", "player__name")[:limit]
+    )
+    return [{**_player_row(row), "win_rate": rate(row["wins"], row["plays"])} for row in rows]
+
+
+def _player_row(row: dict) -> dict:
+    row["id"], row["name"] = row.pop("player_id"), row.pop("player__name")
+    return row

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import views, views_exchange
+
+app_name = "history"
+
+urlpatterns = [
+    path("", views.archive, name="archive"),
+    path("abandoned/", views.abandoned, name="abandoned"),
+    path("plays/<slug:table_id>/", views.play, name="play"),
+    path("plays/<slug:table_id>/replay/", views.replay_step, name="replay"),
+    path("plays/<slug:table_id>/resume/", views.resume, name="resume"),
+    path("players/", views.players, name="players"),
+    path("players/<int:player_id>/", views.player, name="player"),
+    path("players/<int:player_id>/rename/", views.rename_player, name="rename"),
+    path("players/<int:player_id>/merge/", views.merge_player, name="merge"),
+    path("games/<slug:slug>/", views.game, name="game"),
+    path("export.json", views_exchange.export_json, name="export_json"),
+    path("plays.csv", views_exchange.export_csv, name="export_csv"),
+    path("import/", views_exchange.import_json, name="import"),
+]

@@ -1,0 +1,249 @@
+"""The history pages: archive, one play, its replay, people and games. Figures come from stats
+(database aggregates) and replay (the engine on the log); the views only fetch and render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from companion.games import base, registry
+from companion.tables import screens, services
+from companion.tables.models import Player, Table
+from companion.tables.screens import common
+
+from . import bgstats, figures, people, replay, stats
+from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
+
+PAGE_SIZE = 25
+
+
+def archive(request):
+    form = ArchiveFilterForm(request.GET or None)
+    game, player = "", None
+    if form.is_valid():
+        game, player = form.cleaned_data["game"], form.cleaned_data["player"]
+    page = Paginator(stats.archive(game or None, player), PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "history/archive.html",
+        {
+            "form": form,
+            "page": page,
+            "rows": [play_row(table) for table in page],
+            "query": query.urlencode(),
+            "games": stats.games_overview(),
+            "abandoned_count": Table.objects.filter(abandoned__isnull=False).count(),
+            "filtered": bool(game or player),
+        },
+    )
+
+
+def play_row(table: Table) -> dict:
+    """One play as the lists show it (a table from stats.archive: seats and length loaded)."""
+    return {
+        "table": table,
+        "game_name": stats.game_name(table.game),
+        "length": stats.length_minutes(table),
+        "seats": list(table.seats.all()),
+    }
+
+
+def abandoned(request):
+    return render(
+        request,
+        "history/abandoned.html",
+        {"rows": [play_row(table) for table in stats.abandoned()]},
+    )
+
+
+def _kept_table(table_id: str) -> Table:
+    """A finished or abandoned table with the archive's annotations; others are not history."""
+    tables = stats.with_seats_and_length(Table.objects.filter(pk=table_id))
+    table = tables.filter(Q(status=Table.Status.FINISHED) | Q(abandoned__isnull=False)).first()
+    if table is None:
+        raise Http404("This table is not in the history (yet).")
+    return table
+
+
+def play(request, table_id: str):
+    table = _kept_table(table_id)
+    if request.method == "POST":
+        form = PlayDetailsForm(request.POST)
+        if form.is_valid():
+            Table.objects.filter(pk=table.pk).update(**form.cleaned_data)
+            messages.success(request, "Saved.")
+            return redirect("history:play", table.id)
+    else:
+        form = PlayDetailsForm(
+            initial={
+                "place": table.place,
+                "duration_minutes": table.duration_minutes,
+                "comments": table.comments,
+            }
+        )
+    names = [seat.player.name for seat in table.seats.all()]
+    data = services.table_json(table, names)
+    events = replay.live_events(table)
+    return render(
+        request,
+        "history/play.html",
+        {
+            **play_row(table),
+            "form": form,
+            "data": data,
+            "screen": screens.for_game(table.game).context(data, viewer_of(events)),
+            "game_dir": screens.template_dir(table.game),
+            "entries": len(events),
+            "chart": figures.table_chart(table, names, events),
+            "bgstats_link": bgstats.play_link(table) if table.status == Table.Status.FINISHED else "",
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+def replay_step(request, table_id: str):
+    table = _kept_table(table_id)
+    events = replay.live_events(table)
+    last = len(events)
+    raw = request.GET.get("step", str(last))
+    if not raw.lstrip("-").isdigit():
+        return HttpResponseBadRequest("The step must be a whole number.")
+    step = min(max(int(raw), 0), last)
+    names = [seat.player.name for seat in table.seats.all()]
+    try:
+        state = replay.state_after(table, events, step)
+    except base.ActionError as error:
+        # Only a log written under older rules can fail; say so rather than fail the page.
+        return render(
+            request,
+            "history/replay_broken.html",
+            {**play_row(table), "message": common.name_seats(error.message, names)},
+            status=409,
+        )
+    data = services.table_json(table, names, state)
+    # A game with a sheet per seat (Summer Suns) shows the sheet asked for, the first one at first.
+    view = request.GET.get("view", "0")
+    view = view if view.isdigit() and int(view) < len(names) else "0"
+    viewer = common.Viewer(query={"view": view}, log=viewer_of(events[:step]).log)
+    return render(
+        request,
+        "history/replay.html#live" if request.htmx else "history/replay.html",
+        {
+            **play_row(table),
+            "data": data,
+            "names": names,
+            "engine": services.engine_for(table),
+            "game_dir": screens.template_dir(table.game),
+            "screen": screens.for_game(table.game).context(data, viewer),
+            "panel_query": f"step={step}&",
+            "view_query": f"&view={view}",
+            "step": step,
+            "last": last,
+            "entry": events[step - 1] if step else None,
+            "previous": max(step - 1, 0),
+            "next": min(step + 1, last),
+        },
+    )
+
+
+def viewer_of(events) -> common.Viewer:
+    """A read-only viewer whose log is `events`, newest first, as a table page passes it."""
+    return common.Viewer(log=[(event.seq, event.action) for event in reversed(events)])
+
+
+def players(request):
+    return render(request, "history/players.html", {"players": stats.players_overview()})
+
+
+def player(request, player_id: int):
+    person = get_object_or_404(Player, pk=player_id)
+    return _player_page(request, person)
+
+
+def _player_page(request, person: Player, rename_form=None, merge_form=None, status=200):
+    games = stats.player_games(person)
+    recent = stats.archive(player=person)[:10]
+    return render(
+        request,
+        "history/player.html",
+        {
+            "person": person,
+            "totals": stats.player_totals(person),
+            "games": games,
+            "opponents": stats.opponents(person),
+            "recent": [play_row(table) for table in recent],
+            "charts": figures.player_charts(person, games),
+            "rename_form": rename_form or RenameForm(initial={"name": person.name}),
+            "merge_form": merge_form or MergeForm(person),
+        },
+        status=status,
+    )
+
+
+@require_POST
+def rename_player(request, player_id: int):
+    person = get_object_or_404(Player, pk=player_id)
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        old = person.name
+        try:
+            people.rename(person, form.cleaned_data["name"])
+        except people.PeopleError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, f"{old} is now called {person.name}.")
+            return redirect("history:player", person.pk)
+    person.refresh_from_db()
+    return _player_page(request, person, rename_form=form, status=400)
+
+
+@require_POST
+def merge_player(request, player_id: int):
+    person = get_object_or_404(Player, pk=player_id)
+    form = MergeForm(person, request.POST)
+    if form.is_valid():
+        other = form.cleaned_data["other"]
+        try:
+            people.merge(person, other)
+        except people.PeopleError as error:
+            form.add_error("other", str(error))
+        else:
+            messages.success(request, f"{other.name}'s plays now belong to {person.name}.")
+            return redirect("history:player", person.pk)
+    return _player_page(request, person, merge_form=form, status=400)
+
+
+def game(request, slug: str):
+    if slug not in registry.GAMES:
+        raise Http404("No such game")
+    summary = stats.game_summary(slug)
+    recent = stats.archive(game=slug)[:10]
+    return render(
+        request,
+        "history/game.html",
+        {
+            "engine": registry.get(slug),
+            "all_games": stats.games_overview(),
+            "summary": summary,
+            "top_players": stats.top_players(slug),
+            "recent": [play_row(table) for table in recent],
+            "charts": figures.game_charts(slug),
+        },
+    )
+
+
+@require_POST
+def resume(request, table_id: str):
+    table = get_object_or_404(Table, pk=table_id, abandoned__isnull=False)
+    try:
+        services.resume(table.id, table.version)
+    except services.StaleVersion as stale:  # a phone moved it meanwhile; resuming needs no version
+        services.resume(table.id, stale.table["version"])
+    messages.success(request, "The table is open again: anyone with its link can play on.")
+    return redirect("history:abandoned")

@@ -1,0 +1,67 @@
+"""Download the history (JSON, or plays as CSV) and upload a history file to import."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from . import exchange
+from .plays_csv import write_plays_csv
+
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="History file (.json)",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+
+def _download(body: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def export_json(request):
+    body = exchange.dumps(exchange.export_history())
+    return _download(body, "application/json", "table-companion-history.json")
+
+
+@require_GET
+def export_csv(request):
+    response = _download("", "text/csv; charset=utf-8", "table-companion-plays.csv")
+    write_plays_csv(response)
+    return response
+
+
+def _size(count: int) -> str:
+    megabytes, rest = divmod(count, 1024 * 1024)
+    return f"{megabytes} MB" if not rest else f"{count // 1024} KB"
+
+
+def _read_upload(upload) -> dict:
+    if upload.size > MAX_UPLOAD_BYTES:
+        raise exchange.ImportRefused(f"The file is larger than {_size(MAX_UPLOAD_BYTES)}.")
+    return exchange.parse_json(upload.read())
+
+
+@require_http_methods(["GET", "POST"])
+def import_json(request):
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    error = ""
+    if form.is_valid():
+        try:
+            summary = exchange.import_history(_read_upload(form.cleaned_data["file"]))
+        except exchange.ImportRefused as refused:
+            error = refused.message
+        else:
+            messages.success(request, summary.sentence())
+            return redirect("history:archive")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "history/import.html", {"form": form, "error": error}, status=status)
