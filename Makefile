@@ -46,9 +46,11 @@ fuzz: install
 	HYPOTHESIS_PROFILE=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) HOSTILE_EXAMPLES=$(HOSTILE_EXAMPLES) \
 		$(BIN)/pytest tests/engines/test_hostile_sequences.py tests/api/test_fuzz_api.py -q $(PYTEST_ARGS)
 
-# The performance budget of issue 7: gunicorn on PostgreSQL (127.0.0.1:5432), then on SQLite; ~2 min.
+# The performance budget of issue 7 (gunicorn on PostgreSQL, then SQLite), then the history pages
+# at 100 and 2,000 plays (bench/history.py); ~3 min.
 bench: install
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
+	$(BIN)/python bench/history.py
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache

@@ -231,26 +231,22 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
 
 def abandon(table_id: str, expected_version) -> dict:
     """Stop an unfinished table for good (it leaves the archive's statistics) until resumed."""
-    with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
-        names = seat_names(table)
-        _check_version(table, expected_version, names)
-        if table.status == Table.Status.FINISHED:
-            raise base.RuleViolation("already_finished", "A finished table is kept in the history as it is.")
-        if table.abandoned is None:
-            table.abandoned = timezone.now()
-            table.version += 1  # the other phones see the change at their next poll
-            table.save(update_fields=["abandoned", "version"])
-        return table_json(table, names)
+    return _set_abandoned(table_id, expected_version, abandoned=True)
 
 
 def resume(table_id: str, expected_version) -> dict:
+    return _set_abandoned(table_id, expected_version, abandoned=False)
+
+
+def _set_abandoned(table_id: str, expected_version, abandoned: bool) -> dict:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         names = seat_names(table)
         _check_version(table, expected_version, names)
-        if table.abandoned is not None:
-            table.abandoned = None
-            table.version += 1
+        if abandoned and table.status == Table.Status.FINISHED:
+            raise base.RuleViolation("already_finished", "A finished table is kept in the history as it is.")
+        if (table.abandoned is not None) != abandoned:
+            table.abandoned = timezone.now() if abandoned else None
+            table.version += 1  # the other phones see the change at their next poll
             table.save(update_fields=["abandoned", "version"])
         return table_json(table, names)

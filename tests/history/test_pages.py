@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from companion.history import bgstats, replay, stats
 from companion.tables import services
-from companion.tables.models import Player, Table
+from companion.tables.models import Player, Seat, Table
 
 from .factories import finished_play, play_out
 
@@ -314,3 +314,33 @@ def test_the_api_refuses_entries_on_an_abandoned_table_and_names_why(api):
         "post", f"/api/v1/tables/{table['id']}/undo", {"expected_version": 1}, api.tokens[table["id"]]
     )
     assert undo.status_code == 422 and undo.json()["error"]["code"] == "table_abandoned"
+
+
+GARBAGE = ["", "abc", "-1", "9" * 30, "1e9", "\x00", "\x1b[2J", "<script>", "[]", "0x10"]
+
+
+@pytest.mark.parametrize("junk", GARBAGE)
+def test_junk_in_every_history_form_and_query_never_500s_and_changes_nothing(client, three_plays, junk):
+    """Each answer is a page or a 4xx; names, details and seats are as they were."""
+    ann = Player.objects.get(name="Ann")
+    table = three_plays[0]
+    before = (
+        sorted(Player.objects.values_list("pk", "name")),
+        sorted(Table.objects.values_list("pk", "place", "duration_minutes", "comments")),
+        sorted(Seat.objects.values_list("pk", "player_id")),
+    )
+    answers = [
+        client.get("/history/", {"game": junk, "player": junk, "page": junk}),
+        client.get(f"/history/plays/{table.id}/replay/", {"step": junk, "view": junk}),
+        client.post(f"/history/players/{ann.pk}/merge/", {"other": junk}),
+        client.post(f"/history/plays/{table.id}/", {"duration_minutes": junk, "place": "x" * 81}),
+    ]
+    if not junk.isprintable() or not junk:  # a name that cannot be: refused
+        answers.append(client.post(f"/history/players/{ann.pk}/rename/", {"name": junk}))
+    assert all(answer.status_code < 500 for answer in answers), [a.status_code for a in answers]
+    after = (
+        sorted(Player.objects.values_list("pk", "name")),
+        sorted(Table.objects.values_list("pk", "place", "duration_minutes", "comments")),
+        sorted(Seat.objects.values_list("pk", "player_id")),
+    )
+    assert after == before
