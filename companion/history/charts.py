@@ -2,7 +2,7 @@
 
 The functions here only compute numbers and short strings; `templates/history/_line_chart.html`
 and `templates/history/_bar_chart.html` turn the returned dicts into markup, and
-`static/css/charts.css` colours it. Nothing is styled inline, so the pages keep a strict
+the charts part of `static/css/app.css` colours it. Nothing is styled inline, so the pages keep a strict
 Content-Security-Policy. Coordinates are in SVG user units of a viewBox about as wide as a phone
 (360), so a font size of 12.5 there reads as roughly 12.5 px at the 390 px design width.
 
@@ -24,7 +24,7 @@ SERIES_CLASSES = 8
 # Stroke dash patterns (at a 2.5 stroke) so the lines differ in black-and-white print too.
 DASHES = ("none", "9 4", "2.5 3.5", "12 4 2.5 4", "5 3", "16 4", "2.5 3 2.5 3 9 3", "7 3 2.5 3")
 
-TICK_FONT = 12.5  # keep in step with .chart-tick in charts.css
+TICK_FONT = 12.5  # keep in step with .chart-tick in app.css
 END_FONT = 13  # .chart-end-label
 VALUE_FONT = 12.5  # .chart-value
 CHAR_WIDTH = 0.62  # average glyph advance as a share of the font size: a safe over-estimate
