@@ -37,7 +37,7 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
         chart = charts.bar_chart(
             bars, title="Win rate by game", unit="%", chart_id=f"player-{player.pk}-rates"
         )
-        found.append({**chart, "kind": "bar"})
+        found.append(chart)
     for index, row in enumerate(games):
         history = stats.score_history(player, row["game"])
         if len(history) < 2:
@@ -53,7 +53,7 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
             chart_id=f"player-{player.pk}-game-{index}",
             x_title="play",
         )
-        found.append({**chart, "kind": "line"})
+        found.append(chart)
     return found
 
 
