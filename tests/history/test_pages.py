@@ -11,6 +11,7 @@ from urllib.parse import unquote
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.html import escape
 
 from companion.history import bgstats, replay, stats
 from companion.tables import services
@@ -89,16 +90,17 @@ def test_the_archive_pages_by_25_and_its_queries_do_not_grow(client):
     assert len(many) == len(few)
 
 
-def test_a_play_page_shows_the_result_the_chart_and_the_players():
+def test_a_play_page_shows_the_result_the_chart_and_the_players(client):
     table = play_out("dogo-dash", ["Ann", "Ben", "Cleo"], seed=4)
-    from django.test import Client
-
-    page = Client().get(f"/history/plays/{table.id}/").content.decode()
+    page = client.get(f"/history/plays/{table.id}/").content.decode()
     seats = list(table.seats.select_related("player"))
     for seat in seats:
         assert f'href="/history/players/{seat.player_id}/"' in page
-    # One line per seat in the score chart, titled by the players' names.
-    assert page.count('class="series series-') >= 3 or page.count("<polyline") >= 3
+    # One line per seat in the score chart, from 0 at the start to each seat's final score.
+    assert page.count('<polyline class="chart-line"') == 3
+    series = replay.score_series(table, replay.live_events(table))
+    assert [values[0] for values in series] == [0, 0, 0]
+    assert [values[-1] for values in series] == [seat.score for seat in seats]
     assert "Send to BG Stats" in page
     assert f'href="/history/plays/{table.id}/replay/?step=0"' in page
 
@@ -189,12 +191,6 @@ def test_a_replay_keeps_the_sheet_asked_for_and_answers_htmx_with_the_live_regio
     assert live.lstrip().startswith('<div id="live">') and "<html" not in live
     # A sheet that does not exist falls back to the first.
     assert 'href="?step=7&amp;view=0"' in client.get(f"{url}?step=6&view=9").content.decode()
-
-
-def escape(text: str) -> str:
-    from django.utils.html import escape as html_escape
-
-    return html_escape(text)
 
 
 def test_score_series_end_at_the_seats_final_scores():
