@@ -29,25 +29,19 @@ class CompleteBodyMiddleware:
         return self.get_response(request)
 
 
-# The views of one table: each demands the rights its share link put in the session (or a 404), so a
-# link someone shared opens without an account, and nothing else of the site does.
-TABLE_VIEWS = frozenset({"table", "join", "act", "undo", "poll", "seat", "qr", "abandon", "resume"})
-
-
 class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
     """Django's LoginRequiredMiddleware, switched on by settings.LOGIN_REQUIRED (read per request).
 
-    Exempt: a table's own views (above); the JSON API but table creation, since every table call
-    carries the table's token; views marked login_not_required (the login page). Static files never
-    get here: whitenoise answers them earlier in the stack.
+    Exempt: views marked login_not_required (a table's own views, which demand the rights its share
+    link put in the session, and the login page); the JSON API but table creation, since every
+    table call carries the table's token. Static files never get here: whitenoise answers them
+    earlier in the stack.
     """
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not settings.LOGIN_REQUIRED or request.user.is_authenticated:
             return None
         match = request.resolver_match
-        if match.namespace == "tables" and match.url_name in TABLE_VIEWS:
-            return None
         if match.namespace == "api" and not (match.url_name == "create_table" and request.method == "POST"):
             return None
         return super().process_view(request, view_func, view_args, view_kwargs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from urllib.parse import urlencode
 
+from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -59,6 +60,9 @@ def new_table(request, slug: str):
     )
 
 
+# A table's own views need no account in a private deployment (COMPANION_LOGIN_REQUIRED): each
+# demands the rights its share link put in the session, or answers 404.
+@login_not_required
 def join(request, table_id: str, token: str):
     """A share link: remember the rights in this phone's session, then drop the token from the URL."""
     table = get_object_or_404(Table, pk=table_id)
@@ -120,6 +124,7 @@ def _score_chart(table: Table, names: list[str]) -> dict | None:
     return figures.table_chart(table, names, replay.live_events(table))
 
 
+@login_not_required
 def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
@@ -167,6 +172,7 @@ def _write(request, table_id: str, run) -> HttpResponse:
     return _render_live(request, table, rights, error=error, notice=notice, status=status)
 
 
+@login_not_required
 @require_POST
 @limit_writes
 def act(request, table_id: str):
@@ -183,6 +189,7 @@ def act(request, table_id: str):
     return _write(request, table_id, run)
 
 
+@login_not_required
 @require_POST
 @limit_writes
 def undo(request, table_id: str):
@@ -195,6 +202,7 @@ def undo(request, table_id: str):
     )
 
 
+@login_not_required
 @require_POST
 @limit_writes
 def abandon(request, table_id: str):
@@ -206,6 +214,7 @@ def abandon(request, table_id: str):
     )
 
 
+@login_not_required
 @require_POST
 @limit_writes
 def resume(request, table_id: str):
@@ -214,6 +223,7 @@ def resume(request, table_id: str):
     )
 
 
+@login_not_required
 @require_POST
 def choose_seat(request, table_id: str):
     """ "This is my sheet": remember which seat this phone plays (empty: none, a shared phone)."""
@@ -223,6 +233,7 @@ def choose_seat(request, table_id: str):
     return redirect("tables:table", table.id)
 
 
+@login_not_required
 @require_GET
 def poll(request, table_id: str):
     """Answers 204 while the version the phone shows is current: one indexed query, no rendering."""
@@ -237,6 +248,7 @@ def poll(request, table_id: str):
     return render(request, "tables/table.html#live", _context(request, table, rights))
 
 
+@login_not_required
 @require_GET
 def qr_code(request, table_id: str, kind: str):
     table, rights = _load(request, table_id)
