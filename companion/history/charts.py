@@ -181,6 +181,25 @@ def _table_cell(value) -> str:
 # -- line chart ------------------------------------------------------------------------------------
 
 
+def _frame(kind: str, title: str, chart_id, desc: str, caption: str, height: int, plot, empty: bool) -> dict:
+    """What every chart's template reads alike: ids, texts, the viewBox, the plot area, the y axis."""
+    left, right, top, bottom = plot
+    return {
+        "kind": kind,
+        "id": _chart_id(title, chart_id),
+        "title": title,
+        "desc": desc,
+        "y_label": caption,
+        "width": WIDTH,
+        "height": height,
+        "viewbox": f"0 0 {WIDTH} {height}",
+        "plot": {"left": _r(left), "right": _r(right), "top": _r(top), "bottom": _r(bottom)},
+        "empty": empty,
+        "empty_pos": {"x": _r((left + right) / 2), "y": _r((top + bottom) / 2)},
+        "y_tick_x": _r(left - 6),
+    }
+
+
 def line_chart(
     series: Sequence[dict],
     x_labels: Sequence | None = None,
@@ -280,20 +299,9 @@ def line_chart(
         desc = f"Line chart of {len(drawn)} series over {n} points. Last values: {summary}."
 
     return {
-        "kind": "line",
-        "id": _chart_id(title, chart_id),
-        "title": title,
-        "desc": desc,
-        "y_label": caption,
+        **_frame("line", title, chart_id, desc, caption, LINE_HEIGHT, (left, right, top, bottom), empty),
         "y_label_pos": {"x": 2, "y": _r(top - 14)},
-        "width": WIDTH,
-        "height": LINE_HEIGHT,
-        "viewbox": f"0 0 {WIDTH} {LINE_HEIGHT}",
-        "plot": {"left": _r(left), "right": _r(right), "top": _r(top), "bottom": _r(bottom)},
-        "empty": empty,
-        "empty_pos": {"x": _r((left + right) / 2), "y": _r((top + bottom) / 2)},
         "y_ticks": y_ticks,
-        "y_tick_x": _r(left - 6),
         "x_ticks": x_ticks,
         "x_tick_y": _r(bottom + 18),
         "zero_y": _r(scale(0)) if ticks[0] < 0 else None,
@@ -387,24 +395,13 @@ def bar_chart(
         + "."
     )
     return {
-        "kind": "bar",
-        "id": _chart_id(title, chart_id),
-        "title": title,
-        "desc": desc,
+        **_frame("bar", title, chart_id, desc, caption, BAR_HEIGHT, (left, right, top, bottom), not n),
         "unit": caption,
-        "y_label": caption,
         "y_label_pos": {"x": 2, "y": _r(top - 22)},
-        "width": WIDTH,
-        "height": BAR_HEIGHT,
-        "viewbox": f"0 0 {WIDTH} {BAR_HEIGHT}",
-        "plot": {"left": _r(left), "right": _r(right), "top": _r(top), "bottom": _r(bottom)},
-        "empty": not n,
-        "empty_pos": {"x": _r((left + right) / 2), "y": _r((top + bottom) / 2)},
         "y_ticks": [
             {"y": _r(scale(t)), "label": lab, "zero": t == 0 and ticks[0] < 0}
             for t, lab in zip(ticks, tick_labels, strict=True)
         ],
-        "y_tick_x": _r(left - 6),
         "zero_y": _r(zero),
         "label_y": _r(bottom + 18),
         "show_values": show_values,
