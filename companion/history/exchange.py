@@ -123,15 +123,14 @@ class _Writer:
 
     def player(self, name: str, created: dt.datetime) -> Player:
         # services.find_or_create_player, keeping the file's date for a new player.
-        found = Player.objects.filter(name__iexact=name).first()
+        found = Player.objects.named(name).first()
         if found is not None:
             return found
         try:
             with transaction.atomic():
                 player = Player.objects.create(name=name, created=created)
         except IntegrityError:
-            # The lookup (iexact: UPPER on PostgreSQL) and the unique index (LOWER) can disagree on
-            # a rare letter; refuse rather than answer a 500.
+            # Someone created the same person while the file was read: refuse rather than a 500.
             raise ImportRefused(f"The name {name!r} clashes with a player already here.") from None
         self.players_added += 1
         return player

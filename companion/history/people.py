@@ -19,7 +19,7 @@ def rename(player: Player, raw_name) -> Player:
         name = services.clean_name(raw_name)
     except base.ActionError as error:
         raise PeopleError(error.message) from error
-    other = Player.objects.filter(name__iexact=name).exclude(pk=player.pk).first()
+    other = Player.objects.named(name).exclude(pk=player.pk).first()
     if other is not None:
         raise PeopleError(
             f"{other.name} is already someone: if it is the same person, merge the two instead."

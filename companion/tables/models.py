@@ -15,12 +15,21 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+class PlayerQuerySet(models.QuerySet):
+    def named(self, name: str):
+        """The person with this name, ignoring case by the unique index's own rule (lower() in the
+        database: __iexact is UPPER() on PostgreSQL, which disagrees on a few letters)."""
+        return self.alias(lower_name=Lower("name")).filter(lower_name=Lower(models.Value(name)))
+
+
 class Player(models.Model):
     """One person, the same across tables; names are unique ignoring case."""
 
     name = models.CharField(max_length=40)
     # A default rather than auto_now_add: an imported history keeps its own dates.
     created = models.DateTimeField(default=timezone.now)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]

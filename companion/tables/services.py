@@ -93,7 +93,7 @@ def clean_name(raw) -> str:
 
 
 def find_or_create_player(name: str) -> Player:
-    player = Player.objects.filter(name__iexact=name).first()
+    player = Player.objects.named(name).first()
     if player is not None:
         return player
     try:
@@ -101,7 +101,7 @@ def find_or_create_player(name: str) -> Player:
             return Player.objects.create(name=name)
     except IntegrityError:
         # Another table created the same person a moment ago (unique on lower(name)).
-        return Player.objects.get(name__iexact=name)
+        return Player.objects.named(name).get()
 
 
 def create_table(game: str, players: list, options: dict | None) -> Table:
