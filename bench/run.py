@@ -88,7 +88,7 @@ LEGAL_SECONDS = 0.001
 REQUEST_TIMEOUT = 30  # seconds, any one request
 STARTUP_TIMEOUT = 30  # gunicorn answering its first request
 MANAGE_TIMEOUT = 180  # migrate, collectstatic
-DATABASE_BUDGET = 90  # all measurements against one server
+DATABASE_BUDGET = 180  # all measurements against one server
 
 HANG_FOUR = registry.get("hang-four")
 SUMMER_SUNS = registry.get("summer-suns")
@@ -736,10 +736,12 @@ def main() -> int:
             load_before = os.getloadavg()[0]
             try:
                 results = asyncio.run(asyncio.wait_for(measure(base), DATABASE_BUDGET))
-            except TimeoutError as error:
-                raise BenchError(
-                    f"{description}: not done in {DATABASE_BUDGET} s (a busy machine?)"
-                ) from error
+            except TimeoutError:
+                # A benchmark reports figures; a slow, shared machine is not a failure of the app.
+                # The bound only keeps the run short: say what is missing and go on.
+                print(f"\n== {description} ==")
+                print(f"not measured: not done in {DATABASE_BUDGET} s (a busy machine?)")
+                continue
             load_after = os.getloadavg()[0]
         served = " ".join(["gunicorn", *command[1:]])
         print()
