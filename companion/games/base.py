@@ -6,7 +6,6 @@ rolls or shuffles; dice and revealed cards arrive as actions that name their val
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -47,6 +46,16 @@ class Engine(Protocol):
     max_players: int
     options: dict  # option name -> default value
     action_types: tuple[str, ...]  # every action type the game knows
+    action_fields: dict[str, set[str]]  # action type -> the fields it may carry (more: a 400)
+    end_rule: str  # the ruling that ends the game: cited when an entry comes after the end (G-1)
+    players_rule: str  # the ruling on the seats: cited for a seat the table does not have
+
+    def not_now(self, state: dict, kind: str) -> RuleViolation:
+        """The refusal of a well-formed `kind` the game does not accept now: what comes next, in a
+        player's words, citing the ruling that says so (G-1)."""
+
+    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        """The refusal of `seat` acting now: whose turn or reward it is, and the ruling (G-1)."""
 
     def setup(self, players: int, options: dict) -> dict: ...
 
@@ -79,6 +88,19 @@ def require(condition: bool, message: str, code: str = "bad_action") -> None:
         raise BadAction(code, message)
 
 
+def shown(value: Any) -> str:
+    """A value as the client wrote it, in JSON's words (null, true, "text"), cut short: refusals
+    quote what was sent, never a Python repr (G-2)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = "a value that is not JSON"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+JSON_KINDS = {bool: "true or false", int: "a whole number", str: "a text", list: "a list", dict: "an object"}
+
+
 def is_int(value: Any) -> bool:
     # bool is an int subclass in Python; JSON true is never a seat or a count.
     return isinstance(value, int) and not isinstance(value, bool)
@@ -97,7 +119,7 @@ def validate_options(engine: Engine, options: dict | None) -> dict:
         if type(value) is not type(default):
             raise BadAction(
                 "bad_option",
-                f"Option '{name}' must be a {type(default).__name__}, not {value!r}.",
+                f"Option '{name}' must be {JSON_KINDS.get(type(default), 'a value')}, not {shown(value)}.",
             )
         merged[name] = value
     return merged
@@ -118,31 +140,47 @@ def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None 
     kind = action.get("type")
     require(isinstance(kind, str) and kind != "", "The action needs a 'type' string.")
     known = engine.action_types
-    require(kind in known, f"{engine.name} has no action {kind!r}: use {' or '.join(map(repr, known))}.")
+    require(kind in known, f"{engine.name} has no action {shown(kind)}: use {' or '.join(map(repr, known))}.")
     if fields is not None:
         extra = sorted(set(action) - fields[kind])
         require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
     return kind
 
 
-def play(engine: Engine, state: dict, action: Any) -> dict:
-    """Apply `action` after the checks every game shares, in the one fixed order:
-    (the stale version is the service's check) -> game over -> action type not accepted now ->
-    a seat that may not act now -> the game's own rules (engine.apply).
-    """
-    kind = action_kind(engine, action)
+def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) -> None:
+    """The checks every game shares, made by each engine's apply once the action's shape is
+    checked (a malformed action is a 400 whatever the state) and before the game's own rules, in
+    one fixed order: game over -> a seat the table does not have -> an action not accepted now ->
+    a seat that may not act now. Every refusal cites its ruling (G-1)."""
     if engine.result(state) is not None:
-        raise RuleViolation("game_over", "The game is over: no more entries can be made.")
+        raise RuleViolation(
+            "game_over",
+            f"The game is over: no more entries can be made ({engine.end_rule}).",
+            engine.end_rule,
+        )
+    players = len(state["seats"])
+    if seat is not None and not 0 <= seat < players:
+        raise RuleViolation(
+            "unknown_seat",
+            f"This table has {players} players, so there is no seat {seat} "
+            f"(seats are numbered 0 to {players - 1}) ({engine.players_rule}).",
+            engine.players_rule,
+        )
     expected = engine.expect(state)
     if kind not in expected["actions"]:
-        wanted = " or ".join(expected["actions"])
-        raise RuleViolation("unexpected_action", f"The game waits for {wanted}, not {kind}.")
+        raise engine.not_now(state, kind)
+    if seat is not None and expected["seats"] and seat not in expected["seats"]:
+        raise engine.not_your_turn(state, kind, seat)
+
+
+def play(engine: Engine, state: dict, action: Any) -> dict:
+    """Apply `action`: its shape first (an object of a known type with only that type's fields,
+    a 400 otherwise), then engine.apply, which checks the rest of the shape, then check_turn, then
+    the game's own rules. The stale version is the service's check, before all of these."""
+    action_kind(engine, action, engine.action_fields)
     seat = action.get("seat")
-    if seat is not None:
-        require(is_int(seat), "'seat' must be a seat number.")
-        if expected["seats"] and seat not in expected["seats"]:
-            raise RuleViolation("not_your_turn", f"Seat {seat} may not act now.")
-    return engine.apply(copy.deepcopy(state), action)
+    require(seat is None or is_int(seat), "'seat' must be a seat number.")
+    return engine.apply(state, action)  # each engine's apply works on a copy
 
 
 def replay(engine: Engine, players: int, options: dict, actions: list[dict]) -> dict:

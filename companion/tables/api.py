@@ -179,6 +179,9 @@ class PlacementOut(Schema):
     value: int
     crab: list[str]
     dead: list[str]
+    # An extension of API.md (SS-5 revised): for each first crab target, the slots that copy
+    # would leave impossible to fill, as `dead` does for the placed value.
+    crab_dead: dict[str, list[str]]
 
 
 class LegalOut(Schema):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from companion.games import base, registry
 
 from .models import Event, Player, Seat, Table
+from .wording import named
 
 NAME_MAX = 40
 
@@ -179,7 +180,10 @@ def play_action(table_id: str, action, expected_version, idempotency_key: str | 
         engine = engine_for(table)
         check_storable(action)
         before = table.snapshot
-        table.snapshot = base.play(engine, before, action)
+        try:
+            table.snapshot = base.play(engine, before, action)
+        except base.ActionError as error:
+            raise named(error, names) from None  # G-2: players' names, in the API and the pages
         text = engine.describe(before, action, names)
         table.version += 1
         _mark_status(table, engine)

@@ -112,7 +112,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "query_string": urlencode(viewer.query),
         "events": events,
         "error": error,
-        "error_text": common.name_seats(error.message, names) if error else "",
+        "error_text": error.message if error else "",  # services named the seats (G-2)
         "notice": notice,
         "form_key": uuid.uuid4().hex,
         "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,

@@ -91,18 +91,43 @@ def test_engine_metadata(engine):
             base.check_players(engine, players)
 
 
+def one_action_of_each_type(engine) -> dict[str, dict]:
+    """A well-formed action of every type the engine knows, taken from random legal play (each is
+    legal in some state, so its shape is right)."""
+    found: dict[str, dict] = {}
+    for seed in range(20):
+        rng = random.Random(f"types-{engine.slug}-{seed}")
+        options = {name: True for name, default in engine.options.items() if isinstance(default, bool)}
+        state = engine.setup(engine.max_players, base.validate_options(engine, options))
+        while engine.result(state) is None and len(found) < len(engine.action_types):
+            action = engine.sample_action(state, rng)
+            found.setdefault(action["type"], action)
+            state = base.play(engine, state, action)
+        if len(found) == len(engine.action_types):
+            return found
+    pytest.fail(f"{engine.slug}: random play never made {set(engine.action_types) - set(found)}")
+
+
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
 def test_the_fixed_order_of_checks(engine):
+    """The shape first (400, whatever the state), then game over, an action not accepted now and a
+    seat that may not act now, each naming its ruling (G-1), then the game's own rules."""
     state = engine.setup(engine.min_players, dict(engine.options))
     with pytest.raises(base.BadAction):
         base.play(engine, state, "reveal")
     with pytest.raises(base.BadAction):
         base.play(engine, state, {"type": "no-such-action"})
+    samples = one_action_of_each_type(engine)
     waiting = set(engine.expect(state)["actions"])
     for other in set(engine.action_types) - waiting:
         with pytest.raises(base.RuleViolation) as refused:
-            base.play(engine, state, {"type": other})
+            base.play(engine, state, samples[other])
         assert refused.value.code == "unexpected_action"
+        assert refused.value.rule and f"{refused.value.rule})" in refused.value.message
+        # an unknown field is a 400 whatever else the action says (one shape before rules)
+        with pytest.raises(base.BadAction):
+            base.play(engine, state, {**samples[other], "no_such_field": 1})
+    assert engine.end_rule and engine.players_rule
 
 
 def test_no_module_under_games_imports_django():

@@ -216,6 +216,7 @@ GOOD = {
     "energy_cost": [1, 4],
     "sting_values": [0, -1, -2, -3],
     "bluebottles_to_end": 5,
+    "bluebottle_tokens": 18,  # SU-14
 }
 
 
@@ -262,6 +263,7 @@ def test_a_good_components_file_loads(tmp_path):
         ({"sting_values": []}, "'sting_values' must list"),
         ({"bluebottles_to_end": 0}, "'bluebottles_to_end' must be a whole number >= 1"),
         ({"bluebottles_to_end": 6}, "'bluebottles_to_end' is 6 but the ocean deck holds only 5"),
+        ({"bluebottle_tokens": -1}, "'bluebottle_tokens' must be a whole number >= 0"),
     ],
 )
 def test_a_broken_components_file_is_a_clear_error(tmp_path, change, problem):
@@ -286,6 +288,7 @@ def test_before_the_setup_action_every_seat_holds_0_to_5_and_2_respect(players):
         "round": 1,
         "surf": [],
         "beach": [None, None, None],
+        "token_supply": 18,
         "ocean_deck": 28,
         "ocean_left": {"wave": 23, "bluebottle": 5},
         "beach_deck": 42,
@@ -343,10 +346,10 @@ def test_setup_refuses_a_bluebottle_and_cards_of_the_wrong_deck():
     )
     error = refuse(state, setup_action(surf=[W("blue", 2), W("blue", 3), EN(6, 2)]), rule="SU-2")
     assert (
-        error.message == "Surf card 2: temporary energy 6 (cost 2) is a beach card, not an ocean card (SU-2)."
+        error.message == "Surf card 3: temporary energy 6 (cost 2) is a beach card, not an ocean card (SU-2)."
     )
     error = refuse(state, setup_action(beach=[SB("blue", 1, 1), W("orange", 8), EN(6, 2)]), rule="SU-2")
-    assert error.message == "Beach card 1: an 8 orange wave is an ocean card, not a beach card (SU-2)."
+    assert error.message == "Beach card 2: an 8 orange wave is an ocean card, not a beach card (SU-2)."
 
 
 def test_shared_goals_are_entered_at_setup_only_with_the_option():
@@ -371,12 +374,18 @@ def test_shared_goals_are_entered_at_setup_only_with_the_option():
 
 def test_a_reveal_needs_every_seat_and_only_cards_in_hand():
     state = table([[0, 1, 2, 3], [0, 4, "t6"], [0], [0, 1, 5]], towels=[[4, 5], [1, 2, 3, 5], [1, 2], []])
+    # G-2: the refusal says where the card is.
     error = refuse(state, reveal(3, 5, 0, 1), code="not_in_hand", rule="SU-4")
-    assert error.message == "Seat 1 has no 5 in hand (SU-4)."
+    assert error.message == "Seat 1's 5 is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
     error = refuse(state, reveal(3, "t5", 0, 1), code="not_in_hand")
-    assert error.message == "Seat 1 has no temporary 5 in hand (SU-4)."
+    assert error.message == (
+        "Seat 1 holds no temporary 5: a temporary card comes from the beach to the towel, "
+        "and goes to the trash once revealed (SU-4, SU-8)."
+    )
     error = refuse(state, reveal(3, 4, 1, 1), code="not_in_hand")
-    assert error.message == "Seat 2 holds only its 0: it must rest (SU-4)."
+    assert error.message == "Seat 2 holds only the rest card 0: it must rest (SU-4)."
+    error = refuse(state, reveal(3, 4, 0, 2), code="not_in_hand")
+    assert error.message == "Seat 3's 2 won a wave and went to the trash: it cannot be revealed again (SU-4, SU-6)."
     error = refuse(state, {"type": "reveal", "energy": {"0": 3, "2": 0}}, code="missing_seat", rule="SU-4")
     assert (
         error.message
@@ -384,7 +393,10 @@ def test_a_reveal_needs_every_seat_and_only_cards_in_hand():
     )
     error = refuse(state, {"type": "reveal", "energy": {"0": 3, "1": 4, "2": 0, "3": 1, "4": 1}})
     assert (
-        error.code == "unknown_seat" and error.message == "There is no seat 4 at this table (seats 0 to 3)."
+        error.code == "unknown_seat"
+        and error.rule == "SU-1"
+        and error.message
+        == "This table has 4 players, so there is no seat 4 (seats are numbered 0 to 3) (SU-1)."
     )
     state = run(state, reveal(3, "t6", 0, 1))
     assert state["last"]["revealed"] == {"0": 3, "1": "t6", "2": 0, "3": 1}
@@ -407,6 +419,7 @@ def test_a_wave_round_step_by_step():
         "wiped_out": [],
         "winner": 0,
         "runner_up": 2,
+        "unstung": [],
         "stung": [],
         "trashed": [{"seat": 0, "card": 5}],
         "to_towel": {"1": [3], "2": [4]},
@@ -551,7 +564,7 @@ def test_temporary_energy_bought_rested_back_and_trashed_after_use():
     assert state["beach"] == [SB("orange", 2, 3), SB("purple", 2, 2), SB("blue", 1, 1)]
     state = run(state, ocean(W("orange", 9)))
     error = refuse(state, reveal(4, "t6", 2), code="not_in_hand")
-    assert error.message == "Seat 1 has no temporary 6 in hand (SU-4)."
+    assert error.message == "Seat 1's temporary 6 is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
     # Ben rests: his towel, the temporary 6 included, comes back to his hand.
     state = run(state, reveal(4, 0, 2))
     assert state["last"]["rested"] == {"1": [0, 4, "t6"]}
@@ -583,14 +596,17 @@ def test_the_winner_then_the_runner_up_take_their_rewards():
     state = run(table([START] * 3), reveal(5, 4, 1))
     assert engine.expect(state)["seats"] == [0]
     error = refuse(state, respect(1), code="not_your_turn")
-    assert error.message == "Seat 1 may not act now."
+    assert error.rule == "SU-7"
+    assert error.message == "Seat 0's reward comes first: the winner's, then the runner-up's (SU-7)."
+    error = refuse(state, respect(2), code="not_your_turn", rule="SU-7")
+    assert error.message == "Seat 2 won no reward this round: Seat 0's reward is due (SU-7)."
     error = refuse(state, {"type": "reward", "choice": "respect"}, BadAction)
     assert error.message == "A reward needs 'seat': the seat taking it."
     state = run(state, respect(0))
     assert engine.expect(state)["seats"] == [1]
     refuse(state, respect(0), code="not_your_turn")
     # apply itself checks the seat too
-    with pytest.raises(RuleViolation, match="Seat 0 may not act now: Seat 1's reward is due."):
+    with pytest.raises(RuleViolation, match="Seat 0 has taken a reward this round: now Seat 1's reward is due"):
         engine.apply(state, respect(0))
     state = run(state, respect(1))
     assert [seat["respect"] for seat in state["seats"]] == [3, 3, 2]
@@ -631,7 +647,7 @@ def test_a_buy_pays_its_cost_and_refuses_what_the_seat_cannot_afford():
     error = refuse(state, pass_(0), code="pass_refused", rule="SU-7")
     assert error.message == "Passing is only allowed when nothing else is (SU-7)."
     error = refuse(state, buy(0, 1, None), code="refill_needed")
-    assert error.message == "The beach deck still holds 39 cards: enter the card that refills slot 1 (SU-7)."
+    assert error.message == "The beach deck still holds 39 cards: enter the card that refills beach space 2 (SU-7)."
     error = refuse(state, buy(0, 1, W("blue", 3)), code="not_beach_card", rule="SU-2")
     assert error.message == "The refill: a 3 blue wave is an ocean card, not a beach card (SU-2)."
     state = run(state, buy(0, 1, EN(9, 4)))
@@ -649,7 +665,7 @@ def test_a_pass_only_when_nothing_else_is():
         "seat": 0,
         "respect": "Seat 0 is at 4 respect and can gain no more (SU-7).",
         "buy": [
-            {"slot": i, "card": None, "reason": f"Beach slot {i} is empty: the beach deck ran out (SU-7)."}
+            {"slot": i, "card": None, "reason": f"Beach space {i + 1} is empty: the beach deck ran out (SU-7)."}
             for i in range(3)
         ],
         "pass": None,
@@ -670,7 +686,7 @@ def test_the_beach_deck_runs_out_and_a_slot_stays_empty():
     state = run(state, buy(0, 2, SB("purple", 1, 2)), strict=False)
     assert state["beach_deck"] == 0 and state["beach"][2] == SB("purple", 1, 2)
     error = refuse(state, buy(1, 1, EN(3, 1)), code="beach_deck_empty", rule="SU-7")
-    assert error.message == "The beach deck is empty: slot 1 stays empty, so 'refill' must be null (SU-7)."
+    assert error.message == "The beach deck is empty: nothing refills beach space 2, so enter no refill card (SU-7)."
     state = run(state, buy(1, 1, None), strict=False)
     assert state["beach"] == [SB("orange", 2, 3), None, SB("purple", 1, 2)]
     assert state["last"]["rewards"][1] == {
@@ -683,7 +699,7 @@ def test_the_beach_deck_runs_out_and_a_slot_stays_empty():
     # The empty slot cannot be bought.
     later = run(state, ocean(W("blue", 4)), reveal(4, 3), strict=False)
     assert engine.reward_options(later)["buy"][1]["reason"] == (
-        "Beach slot 1 is empty: the beach deck ran out (SU-7)."
+        "Beach space 2 is empty: the beach deck ran out (SU-7)."
     )
 
 
@@ -721,6 +737,7 @@ def test_a_bluebottle_round_stings_every_lowest_seat():
         "wiped_out": [],
         "winner": None,
         "runner_up": None,
+        "unstung": [],
         "stung": [1, 2],  # no respect tie-break
         "trashed": [{"seat": 3, "card": "t6"}],  # nobody's card is trashed except temporary ones
         "to_towel": {"0": [2], "1": [1], "2": [1]},
@@ -732,6 +749,39 @@ def test_a_bluebottle_round_stings_every_lowest_seat():
     assert state["surf"] == [W("orange", 5), W("purple", 3)]
     assert (state["phase"], state["rewards"]) == ("ocean", [])  # no beach visit
     assert [seat["respect"] for seat in state["seats"]] == [4, 1, 3, 2]
+
+
+def test_the_box_holds_18_bluebottle_tokens():
+    """SU-14: six surfers resting through three bluebottle rounds take all 18; in the fourth nobody
+    takes one, and the final entry asks 3 values of each seat."""
+    state = table([START] * 6, surf=[BB, BB, BB])
+    for round_ in (1, 2, 3):
+        state = run(state, reveal(0, 0, 0, 0, 0, 0))
+        assert state["last"]["stung"] == [0, 1, 2, 3, 4, 5] and state["last"]["unstung"] == []
+        assert state["token_supply"] == 18 - 6 * round_
+        state = run(state, ocean(BB if round_ == 1 else W("blue", 2)))
+    assert [seat["stings"] for seat in state["seats"]] == [3] * 6
+    state = run(state, reveal(0, 0, 0, 0, 0, 0))  # the 4th bluebottle: the box is empty
+    assert state["last"]["card"] == BB
+    assert (state["last"]["stung"], state["last"]["unstung"]) == ([], [0, 1, 2, 3, 4, 5])
+    assert state["token_supply"] == 0 and [seat["stings"] for seat in state["seats"]] == [3] * 6
+    names = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
+    before = table([START] * 6, surf=[BB, W("blue", 2)], stings=[3] * 6, bluebottles=3)
+    before["token_supply"] = 0
+    assert (
+        "Finn rests. Ann, Ben, Cleo, Dev, Eve and Finn revealed the lowest (0), "
+        "but the box holds no bluebottle token any more. Ann rests:"
+    ) in engine.describe(before, reveal(0, 0, 0, 0, 0, 0), names)
+
+
+def test_the_last_tokens_go_in_seat_order():
+    """SU-14: with 2 tokens left and 3 lowest seats, seats 0 and 2 take one, seat 3 none."""
+    state = table([START] * 4, surf=[BB, W("blue", 2), W("blue", 3)])
+    state["token_supply"] = 2
+    state = run(state, reveal(1, 2, 1, 1))
+    assert (state["last"]["stung"], state["last"]["unstung"]) == ([0, 2], [3])
+    assert [seat["stings"] for seat in state["seats"]] == [1, 0, 1, 0]
+    assert state["token_supply"] == 0
 
 
 def test_resting_in_a_bluebottle_round_is_stung_and_still_rests():
@@ -913,7 +963,7 @@ def test_the_final_entry_of_shared_goals():
     error = refuse(state, final({0: [0], 1: [0]}), code="goals_needed", rule="SU-13")
     assert error.message == "This table plays with shared goals: enter the goals each seat achieved (SU-13)."
     error = refuse(state, final({0: [0], 1: [0]}, goals={0: [3], 1: []}), code="unknown_goal")
-    assert error.message == "Seat 0 names goal 3: the goals are 0 to 2 (SU-13)."
+    assert error.message == "Seat 0 names goal 4, but the table has 3 shared goals (SU-13)."
     error = refuse(state, final({0: [0], 1: [0]}, goals={0: [1, 1], 1: []}), code="goal_twice")
     assert error.message == "Seat 0 names a goal twice (SU-13)."
     refuse(state, final({0: [0], 1: [0]}, goals={0: [1]}), code="missing_seat", rule="SU-13")
@@ -1062,12 +1112,25 @@ def test_malformed_actions_are_bad_actions(make, action):
 
 
 def test_the_fixed_order_of_checks():
-    state = new(2)
-    refuse(state, respect(0), code="unexpected_action")
-    refuse(state, {"type": "setup", "surf": SURF, "beach": BEACH}, code="unexpected_action")
+    """G-1: every check before the game's own rules names the ruling that says what comes next."""
+    state = engine.setup(2, {})
+    error = refuse(state, respect(0), code="unexpected_action", rule="SU-3")
+    assert error.message == "Set up the table first: the 3 waves in the surf and the 3 beach cards (SU-3)."
+    state = run(state, {"type": "setup", "surf": SURF, "beach": BEACH})
+    error = refuse(state, {"type": "setup", "surf": SURF, "beach": BEACH}, code="unexpected_action", rule="SU-3")
+    assert error.message == "The table is already set up (SU-3)."
+    error = refuse(state, {"type": "final", "stings": {"0": [], "1": []}}, code="unexpected_action", rule="SU-10")
+    assert error.message == "The game has not ended yet: every seat reveals an energy card (SU-10)."
+    error = refuse(state, ocean(W("blue", 3)), code="unexpected_action", rule="SU-4")
+    assert error.message == "Round 1 first: every seat reveals an energy card (SU-4)."
     state = _reward_state()
-    refuse(state, reveal(1, 2), code="unexpected_action")
-    refuse(state, {**respect(1), "seat": 5}, code="not_your_turn")
+    error = refuse(state, reveal(1, 2), code="unexpected_action", rule="SU-7")
+    assert error.message == "Seat 0's reward comes first: respect or a beach card (SU-7)."
+    error = refuse(state, {**respect(1), "seat": 5}, code="unknown_seat", rule="SU-1")
+    assert error.message == "This table has 2 players, so there is no seat 5 (seats are numbered 0 to 1) (SU-1)."
+    # A malformed action is a 400 in any phase: its shape comes before the rules.
+    refuse(state, {**respect(0), "colour": "blue"}, BadAction)
+    refuse(state, {"type": "reveal", "energy": {"0": 11, "1": 2}}, BadAction)
 
 
 def test_apply_never_changes_its_input():
@@ -1102,7 +1165,7 @@ def test_describe_says_what_happened():
 
     state = table([[0, 1], [0, 2, 3]], towels=[[2, 3], [1]], surf=[BB, W("blue", 2)], bluebottles=4)
     assert engine.describe(state, reveal(0, 2), NAMES) == (
-        "Round 1, the bluebottle: Ann rests, Ben 2. Ann revealed the lowest (0) and is stung. "
+        "Round 1, the bluebottle: Ann rests, Ben 2. Ann revealed the lowest (0) and takes a bluebottle token. "
         "Ann rests: respect 3, 3 cards back to hand (0, 2, 3). "
         "That was bluebottle 5: the game ends. Enter the bluebottle tokens."
     )

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from ..base import RuleViolation, action_kind, check_players, is_int, require
+from ..base import RuleViolation, action_kind, check_players, check_turn, is_int, require, shown
 
 KINDS = ("cat", "dog", "bear", "cookie", "good_boy")
 # DD-2: the kinds each kind beats. A good boy beats nothing: it forces a tie (DD-3).
@@ -87,6 +87,10 @@ def counted(n: int, kind: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def with_article(kind: str) -> str:
     return f"a {WORDS[kind]}"
 
@@ -109,11 +113,11 @@ def parse_cards(value) -> dict[int, str]:
     for key, kind in value.items():
         require(
             isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
-            f'\'cards\' keys are seat numbers written as strings ("0", "1"), not {key!r}.',
+            f'\'cards\' keys are seat numbers written as strings ("0", "1"), not {shown(key)}.',
         )
         require(
             isinstance(kind, str) and kind in KINDS,
-            f"Seat {key} shows {kind!r}, which is no Dogo Dash card: use one of {', '.join(KINDS)}.",
+            f"Seat {key} shows {shown(kind)}, which is no Dogo Dash card: use one of {', '.join(KINDS)}.",
         )
         cards[int(key)] = kind
     return dict(sorted(cards.items()))
@@ -148,7 +152,9 @@ class DogoDash:
     max_players = 5
     options = {"catnip": False, "dogo_dash": False}
     action_types = ("reveal", "collect")
-    action_types = ("reveal", "collect")
+    action_fields = {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
+    end_rule = "DD-7"
+    players_rule = "DD-1"
 
     # --- setup and questions ----------------------------------------------------------------
 
@@ -211,8 +217,9 @@ class DogoDash:
         return {"winners": winners, "end_reason": state["end_reason"]}
 
     def _catnippers(self, state: dict) -> list[int]:
-        """DD-9: seats that may catnip now: option on, a round's first reveal, not the last round."""
-        if not state["options"]["catnip"] or state["last_round"] or state["reveals"]:
+        """DD-9 (revised): seats that may catnip now: option on, a round's first reveal (the last
+        round's too), 4 cards in hand."""
+        if not state["options"]["catnip"] or state["reveals"]:
             return []
         if state["seen"]["cat"] + HAND_SIZE > DECK["cat"]:
             return []  # DD-11: nobody can hold 4 unseen cats
@@ -230,26 +237,39 @@ class DogoDash:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
-        kind = action_kind(
-            self, action, {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
-        )
+        kind = action_kind(self, action, self.action_fields)
+        # JSON null means the field is left out, in every game (G-2).
         if kind == "reveal":
             require("cards" in action, "A reveal needs 'cards': the card each seat shows.")
             cards = parse_cards(action["cards"])
-            catnip = seat_list(action.get("catnip", []), "catnip")
+            catnip = seat_list(action.get("catnip") or [], "catnip")
         else:
-            dash = seat_list(action.get("dogo_dash", []), "dogo_dash")
-
-        if state["phase"] == "over":
-            raise RuleViolation("game_over", "The game is over: no more entries can be made.", None)
-        expected = "reveal" if state["phase"] == "reveal" else "collect"
-        if kind != expected:
-            raise RuleViolation("unexpected_action", f"The game waits for {expected}, not {kind}.", None)
+            dash = seat_list(action.get("dogo_dash") or [], "dogo_dash")
+        check_turn(self, state, kind)
         if kind == "reveal":
             self._reveal(state, cards, catnip)
         else:
             self._collect(state, dash)
         return state
+
+    def not_now(self, state: dict, kind: str) -> RuleViolation:
+        """G-1: a collect before the round is won, or a reveal while the dashes are due."""
+        if kind == "collect":
+            return RuleViolation(
+                "unexpected_action",
+                "Nobody can dash now: the round's cards are revealed first (DD-10).",
+                "DD-10",
+            )
+        return RuleViolation(
+            "unexpected_action",
+            f"Seat {state['winner']} won the round: first enter who dashes, if anyone, before the "
+            "next reveal (DD-10).",
+            "DD-10",
+        )
+
+    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        # No Dogo Dash action names its seat: the seats are the keys of the cards and lists.
+        return RuleViolation("not_your_turn", f"Seat {seat} may not act now (DD-3).", "DD-3")
 
     def _check_seats(self, state: dict, seats: list[int], what: str, rule: str) -> None:
         """Seats named in a list exist and appear once (`what` a seat does at most once a round)."""
@@ -257,12 +277,17 @@ class DogoDash:
         for seat in seats:
             if not 0 <= seat < players:
                 raise RuleViolation(
-                    "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1}).", None
+                    "unknown_seat",
+                    f"This table has {players} players, so there is no seat {seat} "
+                    f"(seats are numbered 0 to {players - 1}) (DD-1).",
+                    "DD-1",
                 )
         twice = sorted(s for s, n in Counter(seats).items() if n > 1)
         if twice:
             raise RuleViolation(
-                "listed_twice", f"Seat {twice[0]} is listed twice: a seat {what} at most once a round.", rule
+                "listed_twice",
+                f"Seat {twice[0]} is listed twice: a seat {what} at most once a round ({rule}).",
+                rule,
             )
 
     def _reveal(self, state: dict, cards: dict[int, str], catnip: list[int]) -> None:
@@ -272,31 +297,33 @@ class DogoDash:
         self._check_seats(state, catnip, "plays catnip", "DD-9")
         if catnip:
             if not state["options"]["catnip"]:
-                raise RuleViolation("catnip_off", "The catnip variant is off at this table.", "DD-9")
-            if state["last_round"]:
-                raise RuleViolation("catnip_last_round", "Catnip cannot be played in the last round.", "DD-9")
+                raise RuleViolation("catnip_off", "The catnip variant is off at this table (DD-9).", "DD-9")
             if tie_break:
                 raise RuleViolation(
                     "catnip_tie_break",
-                    "Catnip is played at the start of a round, not in a tie-break.",
+                    "Catnip is played at the start of a round, not in a tie-break (DD-9).",
                     "DD-9",
                 )
             for seat in catnip:
                 held = seats[seat]["hand"]
                 if held != HAND_SIZE:
-                    message = f"Seat {seat} holds {held} cards: catnip needs {HAND_SIZE} cats in hand."
+                    message = f"Seat {seat} holds {plural(held, 'card')}: catnip needs {HAND_SIZE} cats in hand (DD-9)."
                     raise RuleViolation("catnip_hand", message, "DD-9")
         for seat in cards:
             if seat in catnip:
                 raise RuleViolation(
-                    "catnip_and_card", f"Seat {seat} plays catnip and cannot also reveal a card.", "DD-9"
+                    "catnip_and_card",
+                    f"Seat {seat} plays catnip and cannot also reveal a card (DD-9).",
+                    "DD-9",
+                )
+            # In a tie-break the tie is the reason (DD-4), even for a seat whose hand is empty.
+            if tie_break and seat not in contenders:
+                raise RuleViolation(
+                    "not_in_tie", f"Seat {seat} is not in the tie and does not reveal again (DD-4).", "DD-4"
                 )
             if seats[seat]["hand"] == 0:
-                raise RuleViolation("no_card", f"Seat {seat} holds no card and cannot reveal.", "DD-7")
-            if seat not in contenders:
-                raise RuleViolation(
-                    "not_in_tie", f"Seat {seat} is not in the tie and does not reveal again.", "DD-4"
-                )
+                rule = "DD-7" if state["last_round"] else "DD-6"
+                raise RuleViolation("no_card", f"Seat {seat} holds no card and cannot reveal ({rule}).", rule)
         missing = [s for s in contenders if s not in cards and s not in catnip]
         if missing:
             who = and_join([f"Seat {s}" for s in missing])
@@ -309,7 +336,7 @@ class DogoDash:
                 reason, rule = "every seat reveals a card or plays catnip", "DD-9"
             else:
                 reason, rule = "every seat reveals a card", "DD-3"
-            raise RuleViolation("missing_card", f"{who} {verb} reveal a card: {reason}.", rule)
+            raise RuleViolation("missing_card", f"{who} {verb} reveal a card: {reason} ({rule}).", rule)
         shown = Counter(cards.values())
         shown["cat"] += HAND_SIZE * len(catnip)
         check_unseen(
@@ -374,14 +401,16 @@ class DogoDash:
         for seat in dash:
             if seat == winner:
                 raise RuleViolation(
-                    "dash_winner", f"Seat {seat} won the round and has no dog to rescue.", "DD-10"
+                    "dash_winner", f"Seat {seat} won the round and has no dog to rescue (DD-10).", "DD-10"
                 )
             if seat not in state["round_dogs"]:
                 raise RuleViolation(
-                    "dash_no_dog", f"Seat {seat} revealed no dog this round and cannot dash.", "DD-10"
+                    "dash_no_dog", f"Seat {seat} revealed no dog this round and cannot dash (DD-10).", "DD-10"
                 )
             if seats[seat]["hand"] == 0:
-                raise RuleViolation("dash_no_card", f"Seat {seat} holds no card and cannot dash.", "DD-10")
+                raise RuleViolation(
+                    "dash_no_card", f"Seat {seat} holds no card and cannot dash (DD-10).", "DD-10"
+                )
         check_unseen(state, Counter(dog=len(dash)), "these dashes show")
         for seat in sorted(dash):  # DD-10: one revealed dog leaves the pot, both dogs go to the pile
             state["pot"] -= 1

@@ -24,7 +24,16 @@ import copy
 import random
 from pathlib import Path
 
-from ..base import RuleViolation, action_kind, check_players, is_int, read_components, require
+from ..base import (
+    RuleViolation,
+    action_kind,
+    check_players,
+    check_turn,
+    is_int,
+    read_components,
+    require,
+    shown,
+)
 
 PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
 BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
@@ -156,6 +165,18 @@ def boards(dogs: list[dict]) -> list[dict]:
     ]
 
 
+def dogs_held(n: int, owner: str = "there") -> str:
+    """'there is only 1 Surf Dog', 'Seat 1 has 2 Surf Dogs', 'you have no Surf Dog'."""
+    if owner == "there":
+        return (
+            "there is no Surf Dog"
+            if n == 0
+            else f"there {'is' if n == 1 else 'are'} only {plural(n, 'Surf Dog')}"
+        )
+    verb = "have" if owner == "you" else "has"
+    return f"{owner} {verb} {'no Surf Dog' if n == 0 else 'only ' + plural(n, 'Surf Dog')}"
+
+
 def dog_numbers(indexes: list[int]) -> str:
     return "Surf Dog " + and_join([str(i + 1) for i in indexes], "or")
 
@@ -164,8 +185,11 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
     """HF-7: a new seat state with a `part` card placed on its Surf Dog `dog` (None: a new Surf Dog,
     appended). Refuses a new dog while an incomplete dog lacks the part, and a dog that does not
     exist, is complete or already has the part. The input is left unchanged."""
-    require(part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {part!r}.", "bad_part")
-    require(dog is None or is_int(dog), f"A Surf Dog index must be a whole number or null, not {dog!r}.")
+    require(part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {shown(part)}.", "bad_part")
+    require(
+        dog is None or (is_int(dog) and dog >= 0),
+        f"A Surf Dog index must be a whole number from 0, or null, not {shown(dog)}.",
+    )
     seat = copy.deepcopy(seat_state)
     dogs = seat["dogs"]
     fits = fitting(dogs, part)
@@ -180,12 +204,10 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
             )
         dogs.append({p: p == part for p in PARTS})
     else:
-        if not 0 <= dog < len(dogs):
-            have = f"indexes 0 to {len(dogs) - 1}" if dogs else "none"
+        if dog >= len(dogs):
             raise RuleViolation(
                 "no_such_dog",
-                f"The {part} cannot join Surf Dog index {dog}: there are {plural(len(dogs), 'Surf Dog')} "
-                f"({have}) (HF-7).",
+                f"The {part} cannot join Surf Dog {dog + 1}: {dogs_held(len(dogs))} (HF-7).",
                 "HF-7",
             )
         if complete(dogs[dog]):
@@ -214,7 +236,7 @@ def numbered(error: RuleViolation, n: int, of: int, what: str) -> RuleViolation:
 def parse_face(value) -> int | str:
     ok = value == SHACK_FACE if isinstance(value, str) else is_int(value) and value in NUMBERS
     choices = ", ".join(str(n) for n in NUMBERS) + ' or "shack"'
-    require(ok, f"'face' must be one of {choices}, not {value!r}.", "bad_face")
+    require(ok, f"'face' must be one of {choices}, not {shown(value)}.", "bad_face")
     return value
 
 
@@ -235,18 +257,22 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
         part = card.get("part")
         require(
             isinstance(part, str) and part in PARTS,
-            f"Card {n}: 'part' must be one of {', '.join(PARTS)}, not {part!r}.",
+            f"Card {n}: 'part' must be one of {', '.join(PARTS)}, not {shown(part)}.",
             "bad_part",
         )
         for key in ("dog", "to_dog"):
             if key in keys:
                 index = card.get(key)
                 if key in required:
-                    require(is_int(index), f"Card {n}: '{key}' must be a Surf Dog index, not {index!r}.")
+                    require(
+                        is_int(index) and index >= 0,
+                        f"Card {n}: '{key}' must be a Surf Dog index (0 for the first), not {shown(index)}.",
+                    )
                 else:
                     require(
-                        index is None or is_int(index),
-                        f"Card {n}: '{key}' must be a Surf Dog index or null, not {index!r}.",
+                        index is None or (is_int(index) and index >= 0),
+                        f"Card {n}: '{key}' must be a Surf Dog index (0 for the first) or null, "
+                        f"not {shown(index)}.",
                     )
         cards.append({key: card.get(key) for key in sorted(keys)})
     return cards
@@ -263,6 +289,9 @@ class HangFour:
     max_players = MAX_PLAYERS
     options: dict = {}
     action_types = ("roll", "shack", "shack_roll", "buy", "buy_shack")
+    action_fields = FIELDS
+    end_rule = "HF-12"
+    players_rule = "HF-1"
 
     # --- setup and questions ----------------------------------------------------------------
 
@@ -333,18 +362,41 @@ class HangFour:
 
     # --- helpers for the pages (all pure) -----------------------------------------------------
 
+    def not_now(self, state: dict, kind: str) -> RuleViolation:
+        """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
+        phase = state["phase"]
+        if phase == "shack_card":
+            message, rule = "Draw the Surf Shack card first: which card came up? (HF-5)", "HF-5"
+        elif phase == "shack_roll":
+            card = CARD_NAMES[state["shack_card"]]
+            message, rule = (
+                f"Roll the die again for {card} first: that roll decides what it does (HF-5).",
+                "HF-5",
+            )
+        else:
+            message = (
+                f"No Surf Shack card is in play: it is Seat {state['turn']}'s turn to roll, "
+                "buy Surf deck cards or buy a Surf Shack card (HF-13)."
+            )
+            rule = "HF-13"
+        return RuleViolation("unexpected_action", message, rule)
+
+    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        """G-1, HF-N7: only the seat in turn acts, its Surf Shack card and second roll included."""
+        turn = state["turn"]
+        return RuleViolation(
+            "not_your_turn", f"It is Seat {turn}'s turn, not Seat {seat}'s (HF-13).", "HF-13"
+        )
+
     def turn_options(self, state: dict) -> dict:
         """For the current seat: {"roll", "buy", "buy_shack"} -> None when allowed now, else the
         sentence the refusal would give."""
         phase = state["phase"]
         if phase != "turn":
             if phase == "over":
-                reason = "The game is over: no more entries can be made."
-            elif phase == "shack_card":
-                reason = f"Seat {state['turn']}'s Surf Shack card must be entered first (HF-5)."
+                reason = f"The game is over: no more entries can be made ({self.end_rule})."
             else:
-                card = CARD_NAMES[state["shack_card"]]
-                reason = f"The second roll for {card} must be entered first (HF-5)."
+                reason = self.not_now(state, "roll").message
             return {"roll": reason, "buy": reason, "buy_shack": reason}
         seat = state["seats"][state["turn"]]
         return {
@@ -360,7 +412,7 @@ class HangFour:
         return min(state["seats"][state["turn"]]["dollars"] // CARD_COST, state["surf_deck"])
 
     def _seat(self, state: dict, seat) -> int:
-        require(is_int(seat), f"A seat must be a seat number, not {seat!r}.")
+        require(is_int(seat), f"A seat must be a seat number, not {shown(seat)}.")
         players = len(state["seats"])
         if not 0 <= seat < players:
             raise RuleViolation(
@@ -372,7 +424,9 @@ class HangFour:
         """HF-7 for a `part` card coming to `seat`: {"must_join": bool, "dogs": [indexes]}; with
         must_join the card joins one of `dogs`, else it starts a new Surf Dog. To preview a card of
         a purchase after earlier ones, apply them with place_card to a copy of the seat first."""
-        require(part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {part!r}.", "bad_part")
+        require(
+            part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {shown(part)}.", "bad_part"
+        )
         dogs = fitting(state["seats"][self._seat(state, seat)]["dogs"], part)
         return {"must_join": bool(dogs), "dogs": dogs}
 
@@ -399,6 +453,14 @@ class HangFour:
         if state["shack_card"]:
             held[state["shack_card"]] -= 1
         return held
+
+    def snag_targets(self, state: dict, face: int) -> list[int]:
+        """HF-9 (revised): the opponents a Snag rolling `face` may target. While some opponent holds
+        at least `face` unprotected boards, only those; otherwise every opponent (HF-N4)."""
+        turn, seats = state["turn"], state["seats"]
+        opponents = [s for s in range(len(seats)) if s != turn]
+        rich = [s for s in opponents if len(boards(seats[s]["dogs"])) >= face]
+        return rich or opponents
 
     def _must_buy_reason(self, seat: dict) -> str | None:
         if not seat["must_buy"]:
@@ -439,7 +501,7 @@ class HangFour:
         state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
         kind = action_kind(self, action, FIELDS)
         seat = action.get("seat")
-        require(seat is None or is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
+        require(seat is None or is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
         # Shapes first (BadAction) ...
         if kind == "roll":
             require("face" in action, "A roll needs 'face': 1 to 5 or \"shack\".")
@@ -448,14 +510,14 @@ class HangFour:
             card = action.get("card")
             require(
                 isinstance(card, str) and card in SHACK_CARDS,
-                f"'card' must be one of {', '.join(SHACK_CARDS)}, not {card!r}.",
+                f"'card' must be one of {', '.join(SHACK_CARDS)}, not {shown(card)}.",
                 "bad_card",
             )
         elif kind == "shack_roll":
             require("face" in action, "A shack_roll needs 'face': 1 to 5 or \"shack\".")
             face = parse_face(action["face"])
             target = action.get("target")
-            require(target is None or is_int(target), f"'target' must be a seat number, not {target!r}.")
+            require(target is None or is_int(target), f"'target' must be a seat number, not {shown(target)}.")
             cards = action.get("cards")
             cards = [] if cards is None else cards
             cards = parse_card_list(
@@ -468,15 +530,8 @@ class HangFour:
             require("cards" in action, "A buy needs 'cards': the cards drawn, each with its part and dog.")
             cards = parse_card_list(action["cards"], {"part", "dog"}, ("part",), '{"part": "nose", "dog": 0}')
 
-        # ... then the rules (RuleViolation).
-        phase = state["phase"]
-        if phase == "over":
-            raise RuleViolation("game_over", "The game is over: no more entries can be made.")
-        wanted = self.expect(state)["actions"]
-        if kind not in wanted:
-            raise RuleViolation("unexpected_action", f"The game waits for {' or '.join(wanted)}, not {kind}.")
-        if seat is not None and seat != state["turn"]:
-            raise RuleViolation("not_your_turn", f"Seat {seat} may not act now.")
+        # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
+        check_turn(self, state, kind, seat)
 
         if kind == "roll":
             self._roll(state, face)
@@ -575,16 +630,15 @@ class HangFour:
         boards, are named once, and are exactly min(face, unprotected boards) many."""
         dogs = state["seats"][owner]["dogs"]
         whose = f"Seat {owner}'s" if owner != state["turn"] else "your"
+        holder = f"Seat {owner}" if owner != state["turn"] else "you"
         seen = set()
         for n, pick in enumerate(cards, 1):
             dog, part = pick["dog"], pick["part"]
             try:
-                if dog is None or not 0 <= dog < len(dogs):
-                    have = f"indexes 0 to {len(dogs) - 1}" if dogs else "none"
+                if dog >= len(dogs):
                     raise RuleViolation(
                         "no_such_dog",
-                        f"There is no Surf Dog index {dog} among {whose} "
-                        f"{plural(len(dogs), 'Surf Dog')} ({have}) (HF-14).",
+                        f"There is no Surf Dog {dog + 1}: {dogs_held(len(dogs), holder)} (HF-14).",
                         "HF-14",
                     )
                 if part == "character":
@@ -678,11 +732,24 @@ class HangFour:
                 )
             if not 0 <= target < len(seats):
                 raise RuleViolation(
-                    "unknown_seat", f"There is no seat {target} at this table (seats 0 to {len(seats) - 1})."
+                    "unknown_seat",
+                    f"The Snag takes from an opponent at this table: there is no seat {target} "
+                    f"(seats are numbered 0 to {len(seats) - 1}) (HF-9).",
+                    "HF-9",
                 )
             if target == turn:
                 raise RuleViolation(
                     "own_target", "The Snag takes from an opponent, not from the roller (HF-9).", "HF-9"
+                )
+            rich = self.snag_targets(state, face)
+            if target not in rich:
+                held = plural(len(boards(seats[target]["dogs"])), "unprotected board")
+                who = and_join([f"Seat {s}" for s in rich], "or")
+                raise RuleViolation(
+                    "snag_target",
+                    f"Seat {target} holds {held}, but {who} holds {face} or more: with a {face}, "
+                    f"the Snag takes exactly {face} from an opponent who holds that many (HF-9).",
+                    "HF-9",
                 )
             self._check_taken(state, target, cards, face, card)
             roller = seats[turn]
@@ -886,8 +953,10 @@ class HangFour:
         """HF-14: the Surf Dogs left with no card, numbered as they were before the action."""
         if not removed:
             return ""
+        numbers = and_join([str(i + 1) for i in removed])
+        dogs = "Surf Dog" if len(removed) == 1 else "Surf Dogs"
         verb = "is" if len(removed) == 1 else "are"
-        return f" {owner}'s Surf Dog {and_join([str(i + 1) for i in removed])} {verb} left empty and removed."
+        return f" {owner}'s {dogs} {numbers} {verb} left empty and removed."
 
     def _describe_end(self, after: dict, name) -> list[str]:
         result = self.result(after)
@@ -929,9 +998,9 @@ class HangFour:
                 own = self.stealable(state, turn)
                 picks = rng.sample(own, min(face, len(own)))
                 return {"type": "shack_roll", "face": face, "cards": picks}
-            opponents = [s for s in range(len(seats)) if s != turn]
-            rich = [s for s in opponents if self.stealable(state, s)]
-            target = rng.choice(rich if rich and rng.random() < 0.9 else opponents)
+            targets = self.snag_targets(state, face)
+            rich = [s for s in targets if self.stealable(state, s)]
+            target = rng.choice(rich if rich and rng.random() < 0.9 else targets)
             owned = self.stealable(state, target)
             picks, roller = [], seats[turn]
             for pick in rng.sample(owned, min(face, len(owned))):

@@ -82,6 +82,20 @@ def zone_problem(sheet: Sheet, cells: dict, slot: str, value: int) -> str | None
     return None
 
 
+def dead_after(sheet: Sheet, cells: dict, slot: str, value: int) -> list[str]:
+    """SS-5 (revised): the empty slots that could still be filled given `cells` and no longer can
+    once `value` is written in `slot`, for any write of a turn (a placement, a crab copy, a bonus
+    number). Only slots related to `slot` can lose their last value."""
+    dead = []
+    for other, op in sheet.back[slot]:
+        if other in cells or other == slot:
+            continue
+        mask = mask_of(sheet, cells, other)
+        if mask and not mask & MASK[op][value]:
+            dead.append(other)
+    return dead
+
+
 def crab_targets(sheet: Sheet, cells: dict, source: str, value: int) -> list[str]:
     """SS-7: the empty slots next to `source` (if it has a crab) that can take `value`, given `cells`
     (which already hold everything written this turn, `source` included)."""
@@ -123,9 +137,22 @@ def placements(sheet: Sheet, cells: dict, dice: list[int]) -> list[dict]:
                         crab.append(t)
             # SS-5: only slots related to s can lose their last value.
             dead = [t for t, op in sheet.back[s] if masks.get(t) and not masks[t] & MASK[op][v]]
-            info = cache[(s, v)] = (crab, dead)
+            # SS-5 (revised): and what each first crab copy would leave dead, after this write.
+            crab_dead = {}
+            if crab:
+                after = {**cells, s: v}
+                crab_dead = {t: dead_after(sheet, after, t, v) for t in crab}
+            info = cache[(s, v)] = (crab, dead, crab_dead)
         found.append(
-            {"slot_die": i, "write_die": j, "slot": s, "value": v, "crab": info[0][:], "dead": info[1][:]}
+            {
+                "slot_die": i,
+                "write_die": j,
+                "slot": s,
+                "value": v,
+                "crab": info[0][:],
+                "dead": info[1][:],
+                "crab_dead": {t: d[:] for t, d in info[2].items()},
+            }
         )
     return found
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import copy
 import random
 
-from ..base import BadAction, RuleViolation, action_kind, check_players, is_int, require
-from .legal import crab_targets, fillable, first_placement, placements, zone_problem
+from ..base import BadAction, RuleViolation, action_kind, check_players, check_turn, is_int, require, shown
+from .legal import crab_targets, dead_after, fillable, first_placement, placements, zone_problem
 from .sheet import SHEETS, Sheet
 
 LAST_ROUND = 20  # SS-12
@@ -40,7 +40,9 @@ FIELDS = {
 def sheet_of(state: dict) -> Sheet:
     name = state["sheet"]
     if name not in SHEETS:
-        raise RuleViolation("unknown_sheet", f"This table uses the sheet {name!r}, which is not installed.")
+        raise RuleViolation(
+            "unknown_sheet", f"This table uses the sheet {shown(name)}, which is not installed (SS-2).", "SS-2"
+        )
     return SHEETS[name]
 
 
@@ -58,27 +60,30 @@ def sun_total(seat: dict) -> int:
 
 
 def die_index(value, field: str) -> int:
-    require(is_int(value) and 0 <= value <= 2, f"'{field}' must be a die index 0, 1 or 2, not {value!r}.")
+    require(
+        is_int(value) and 0 <= value <= 2, f"'{field}' must be a die index 0, 1 or 2, not {shown(value)}."
+    )
     return value
 
 
 def die_value(value, field: str) -> int:
     require(
-        is_int(value) and 1 <= value <= 6, f"'{field}' must be a whole number from 1 to 6, not {value!r}."
+        is_int(value) and 1 <= value <= 6,
+        f"'{field}' must be a whole number from 1 to 6, not {shown(value)}.",
     )
     return value
 
 
 def slot_id(sheet: Sheet, value, field: str) -> str:
-    require(isinstance(value, str), f"'{field}' must be a slot id string, not {value!r}.")
-    require(value in sheet.slots, f"The sheet {sheet.name!r} has no slot {value!r} ('{field}').")
+    require(isinstance(value, str), f"'{field}' must be a slot id string, not {shown(value)}.")
+    require(value in sheet.slots, f"The sheet {shown(sheet.name)} has no slot {shown(value)} ('{field}').")
     return value
 
 
 def parse_dice(value) -> list[int]:
     require(
         isinstance(value, list) and len(value) == 3 and all(is_int(v) and 1 <= v <= 6 for v in value),
-        f"'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {value!r}.",
+        f"'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {shown(value)}.",
     )
     return list(value)
 
@@ -86,7 +91,7 @@ def parse_dice(value) -> list[int]:
 def parse_chain(sheet: Sheet, value) -> list[str]:
     if value is None:
         return []
-    require(isinstance(value, list), f"'crab' must be a list of slot ids, e.g. [\"k3\"], not {value!r}.")
+    require(isinstance(value, list), f"'crab' must be a list of slot ids, e.g. [\"k3\"], not {shown(value)}.")
     return [slot_id(sheet, s, "crab") for s in value]
 
 
@@ -95,7 +100,7 @@ def parse_bonus(sheet: Sheet, value) -> dict | None:
         return None
     require(
         isinstance(value, dict) and set(value) == {"slot", "value"},
-        f'\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {value!r}.',
+        f'\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {shown(value)}.',
     )
     return {
         "slot": slot_id(sheet, value["slot"], "bonus.slot"),
@@ -117,9 +122,18 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
             raise RuleViolation(
                 "crab_none", f"{source} has no crab: no crab copy can be made from it (SS-7).", "SS-7"
             )
-        if target not in sheet.adjacent[source] or target in cells:
+        if target not in sheet.adjacent[source]:
             raise RuleViolation(
-                "crab_target", f"A crab copy must go to an empty slot next to {source} (SS-7).", "SS-7"
+                "crab_target",
+                f"{target} is not next to {source}: a crab copy goes to an empty slot right beside the "
+                "crab, above, below, left or right (SS-7).",
+                "SS-7",
+            )
+        if target in cells:
+            raise RuleViolation(
+                "crab_target",
+                f"{target} is already written: a crab copy goes to an empty slot next to {source} (SS-7).",
+                "SS-7",
             )
         problem = zone_problem(sheet, cells, target, value)
         if problem:
@@ -142,6 +156,9 @@ class SummerSuns:
     options = {"sheet": "default"}
     option_choices = {"sheet": sorted(SHEETS)}
     action_types = ("roll", "place", "pass")
+    action_fields = FIELDS
+    end_rule = "SS-12"
+    players_rule = "SS-1"
 
     # --- setup and questions ----------------------------------------------------------------
 
@@ -151,7 +168,7 @@ class SummerSuns:
         name = options["sheet"]
         if name not in SHEETS:
             known = ", ".join(sorted(SHEETS))
-            raise BadAction("bad_option", f"There is no sheet {name!r} (known: {known}).")
+            raise BadAction("bad_option", f"There is no sheet {shown(name)} (known: {known}).")
         return {
             "sheet": name,
             "round": 1,
@@ -208,13 +225,36 @@ class SummerSuns:
         return {"winners": winners, "end_reason": state["end_reason"]}
 
     def _seat(self, state: dict, seat) -> int:
-        require(is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
+        require(is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
         players = len(state["seats"])
         if not 0 <= seat < players:
             raise RuleViolation(
-                "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1})."
+                "unknown_seat",
+                f"This table has {players} players, so there is no seat {seat} "
+                f"(seats are numbered 0 to {players - 1}) (SS-1).",
+                "SS-1",
             )
         return seat
+
+    def not_now(self, state: dict, kind: str) -> RuleViolation:
+        """G-1: the round's dice come first; once rolled, every seat writes before the next roll."""
+        n = state["round"]
+        if kind == "roll":
+            message = f"Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
+        else:
+            message = f"Enter the three dice of round {n} first (SS-3)."
+        return RuleViolation("unexpected_action", message, "SS-3")
+
+    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        """G-1: a seat writes once a round (SS-3); the round ends when every seat has (SS-11)."""
+        waiting = [i for i, other in enumerate(state["seats"]) if not other["placed"]]
+        who = and_join([f"Seat {i}" for i in waiting])
+        return RuleViolation(
+            "already_placed",
+            f"Seat {seat} has already written this round: the round goes on once {who} "
+            f"{'has' if len(waiting) == 1 else 'have'} written too (SS-3).",
+            "SS-3",
+        )
 
     def legal(self, state: dict, seat: int) -> dict:
         """Every legal placement of the current dice for `seat` (see legal.placements), and whether
@@ -228,6 +268,11 @@ class SummerSuns:
     def crab_next(self, state: dict, seat: int, slot: str, value: int, chain: list[str]) -> list[str]:
         """The next crab copy targets after writing `value` in `slot` and copying it to `chain`
         (SS-7). An impossible slot, value or chain raises BadAction/RuleViolation as apply would."""
+        return [offer["slot"] for offer in self.crab_offers(state, seat, slot, value, chain)]
+
+    def crab_offers(self, state: dict, seat: int, slot: str, value: int, chain: list[str]) -> list[dict]:
+        """crab_next's targets as {"slot", "dead"}: the slots each copy would leave impossible to
+        fill (SS-5 revised), so the sheet can warn before the tap."""
         sheet = sheet_of(state)
         self._seat(state, seat)
         slot = slot_id(sheet, slot, "slot")
@@ -237,7 +282,10 @@ class SummerSuns:
         self._check_write(sheet, cells, slot, value)
         cells[slot] = value
         check_chain(sheet, cells, slot, value, chain)
-        return crab_targets(sheet, cells, chain[-1] if chain else slot, value)
+        return [
+            {"slot": target, "dead": dead_after(sheet, cells, target, value)}
+            for target in crab_targets(sheet, cells, chain[-1] if chain else slot, value)
+        ]
 
     def sun_choice_needed(self, state: dict, slot: str, chain: list[str]) -> bool:
         """SS-9: a sun hat among the slots filled this turn (not a bonus number's slot)."""
@@ -246,14 +294,20 @@ class SummerSuns:
 
     def bonus_choices(self, state: dict, seat: int, action: dict) -> dict | None:
         """For a place/pass action without its bonus: None when the new sun total gives no bonus
-        number, else {"total", "choices": {slot: [values]}} after this turn's writes (SS-10); empty
-        choices mean the bonus number is lost."""
+        number, else {"total", "choices": {slot: [values]}, "dead": {slot: {value: [slots]}}} after
+        this turn's writes (SS-10); empty choices mean the bonus number is lost. `dead` names the
+        slots each bonus write would leave impossible to fill (SS-5 revised)."""
         require(isinstance(action, dict), "The action must be an object.")
         action = {key: value for key, value in action.items() if key != "bonus"}
         turn = self._turn(copy.deepcopy(state), {**action, "seat": seat}, decide_bonus=False)
         if turn["bonus_kind"] != "number":
             return None
-        return {"total": turn["total"], "choices": turn["choices"]}
+        sheet, cells = sheet_of(state), turn["cells"]
+        dead = {
+            slot: {value: dead_after(sheet, cells, slot, value) for value in values}
+            for slot, values in turn["choices"].items()
+        }
+        return {"total": turn["total"], "choices": turn["choices"], "dead": dead}
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -262,30 +316,16 @@ class SummerSuns:
         kind = action_kind(self, action, FIELDS)
         if kind == "roll":
             dice = parse_dice(action.get("dice"))
-            self._check_phase(state, "roll")
+            check_turn(self, state, kind)
             state.update(dice=dice, phase="place")
             return state
         turn = self._turn(state, action)
         self._commit(state, turn)
         return state
 
-    def _check_phase(self, state: dict, kind: str) -> None:
-        if state["phase"] == "over":
-            raise RuleViolation("game_over", "The game is over: no more entries can be made.")
-        if kind == "roll" and state["phase"] != "roll":
-            raise RuleViolation(
-                "unexpected_action",
-                f"The dice of round {state['round']} are already rolled: the game waits for place or pass.",
-            )
-        if kind != "roll" and state["phase"] != "place":
-            raise RuleViolation(
-                "unexpected_action",
-                f"The dice of round {state['round']} have not been rolled yet: the game waits for roll.",
-            )
-
     def _check_write(self, sheet: Sheet, cells: dict, slot: str, value: int) -> None:
         if slot in cells:
-            raise RuleViolation("slot_written", f"{slot} is already written.", "SS-3")
+            raise RuleViolation("slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3")
         problem = zone_problem(sheet, cells, slot, value)
         if problem:
             raise RuleViolation("zone_rule", f"Cannot write {value} in {slot}: {problem}.", "SS-4")
@@ -297,7 +337,7 @@ class SummerSuns:
         require(kind in ("place", "pass"), "Only a place or a pass is a seat's turn.")
         require("seat" in action, f"A {kind} needs 'seat': the seat that plays.")
         seat = action["seat"]
-        require(is_int(seat), f"'seat' must be a seat number, not {seat!r}.")
+        require(is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
         # Shapes first (BadAction), then the rules (RuleViolation).
         if kind == "place":
             for field in ("slot_die", "write_die", "slot"):
@@ -315,18 +355,17 @@ class SummerSuns:
             sun_die = die_index(action["sun_die"], "sun_die")
         bonus = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
 
-        self._check_phase(state, kind)
-        self._seat(state, seat)
+        check_turn(self, state, kind, seat)
         player = state["seats"][seat]
-        if player["placed"]:
-            raise RuleViolation("already_placed", f"Seat {seat} has already placed this round.")
         dice, cells = state["dice"], dict(player["cells"])
         writes: list[tuple[str, int]] = []
 
         if kind == "place":
             value, picked = dice[j], dice[i]
             if slot in cells:
-                raise RuleViolation("slot_written", f"{slot} is already written.", "SS-3")
+                raise RuleViolation(
+                    "slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3"
+                )
             if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
                 word = DIE_WORDS[i]
                 if any(s not in cells for s in sheet.by_pearl[picked]):
@@ -387,6 +426,7 @@ class SummerSuns:
             "bonus": None,
             "bonus_lost": False,
             "choices": None,
+            "cells": cells,  # everything written this turn, before a bonus number
         }
         if bonus_kind == "number":
             turn["choices"] = fillable(sheet, cells)
@@ -444,9 +484,7 @@ class SummerSuns:
             player["pearls"] += sheet.pearl[slot] == value  # SS-6 (copies and bonus numbers too)
             player["shells"] += slot in sheet.shells  # SS-8
         player["sun"].append(turn["total"])
-        if turn["bonus_kind"] == "shell":
-            player["shells"] += turn["amount"]
-        elif turn["bonus_kind"] == "starfish":
+        if turn["bonus_kind"] == "starfish":
             player["sun_starfish"] += turn["amount"]
         player["placed"] = True
         player["last"] = {
@@ -506,9 +544,7 @@ class SummerSuns:
             text += f"; sun +{last['sun_value']}{hat}"
         text += f" = {last['sun_total']}"
         kind, amount = sheet.bonuses.get(last["sun_total"], (None, 0))
-        if kind == "shell":
-            text += ": a shell" if amount == 1 else f": {amount} shells"
-        elif kind == "starfish":
+        if kind == "starfish":
             text += f": {amount} starfish"
         elif kind == "number":
             if last["bonus"]:

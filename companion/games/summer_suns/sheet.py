@@ -21,7 +21,7 @@ from ..base import is_int
 SHEETS_DIR = Path(__file__).with_name("sheets")
 
 KINDS = ("pair", "sequence", "no_adjacent_equal", "equal", "all_different")
-BONUS_KINDS = ("number", "shell", "starfish")
+BONUS_KINDS = ("number", "starfish")  # SS-10 (revised): no shell bonus
 TOP_KEYS = ("name", "rows", "cols", "suns", "zones", "slots", "sun_bonuses")
 OPTIONAL_TOP_KEYS = ("title",)
 SLOT_KEYS = ("id", "row", "col", "zone", "pearl", "crab", "hat", "shell")
@@ -141,6 +141,26 @@ def _count(fail, value, what: str, low: int, high: int | None = None) -> None:
         fail(f"{what} must be a whole number {bound}, not {json.dumps(value)}.")
 
 
+def _shape_problem(kind: str, group: list[dict]) -> str | None:
+    """SS-2 (revised): a cabin is a top slot directly above its bottom slot; a boat line runs left
+    to right along one row, each slot directly right of the one before; each koi slot is
+    orthogonally next to the one before. The clause names the slot that breaks the shape."""
+    cell = [(slot["row"], slot["col"]) for slot in group]
+    if kind == "pair":
+        (r0, c0), (r1, c1) = cell
+        if c0 != c1 or abs(r0 - r1) != 1:
+            return f"cabin slot {group[1]['id']!r} is not directly below or above {group[0]['id']!r}"
+    elif kind == "no_adjacent_equal":
+        for before, (slot, (r, c)) in zip(cell, zip(group[1:], cell[1:], strict=True), strict=False):
+            if (r, c) != (before[0], before[1] + 1):
+                return f"boat slot {slot['id']!r} is not directly right of the slot before it in the line"
+    elif kind == "sequence":
+        for before, (slot, (r, c)) in zip(cell, zip(group[1:], cell[1:], strict=True), strict=False):
+            if abs(r - before[0]) + abs(c - before[1]) != 1:
+                return f"koi slot {slot['id']!r} is not next to the slot before it (above, below, left or right)"
+    return None
+
+
 def load_sheet(path) -> Sheet:
     """Read and check the sheet file at `path`; raise SheetError naming the file and the problem."""
     path = Path(path)
@@ -256,6 +276,11 @@ def load_sheet(path) -> Sheet:
     for slot_id, slot in seen_ids.items():
         if slot["zone"] not in zone_ids:
             fail(f"slot {slot_id!r} names the unknown zone {slot['zone']!r}.")
+    for zone in zones:
+        for g, group in enumerate(zone["groups"]):
+            problem = _shape_problem(zone["kind"], [seen_ids[s] for s in group])
+            if problem:
+                fail(f"zone {zone['id']!r}, group {g + 1}: {problem} (SS-2).")
 
     # The sun row bonuses (SS-10): at positive whole totals, each exactly one kind.
     bonuses = data["sun_bonuses"]
@@ -266,11 +291,13 @@ def load_sheet(path) -> Sheet:
             fail(f'sun bonus key {total!r} must be a positive whole number written as a string, e.g. "12".')
         if int(total) > 6 * data["suns"]:
             fail(f"sun bonus at {total} can never be reached with {data['suns']} suns of at most 6.")
-        if not isinstance(bonus, dict) or len(bonus) != 1 or next(iter(bonus)) not in BONUS_KINDS:
+        if isinstance(bonus, dict) and "shell" in bonus:
             fail(
-                f"sun bonus at {total} must be exactly one of "
-                '{"number": 1}, {"shell": n} or {"starfish": n}.'
+                f"sun bonus at {total} is a shell, but a sun bonus is starfish or a bonus number (SS-10): "
+                'use {"starfish": n} or {"number": 1}.'
             )
+        if not isinstance(bonus, dict) or len(bonus) != 1 or next(iter(bonus)) not in BONUS_KINDS:
+            fail(f'sun bonus at {total} must be exactly one of {{"number": 1}} or {{"starfish": n}} (SS-10).')
         kind, amount = next(iter(bonus.items()))
         if kind == "number":
             if not is_int(amount) or amount != 1:

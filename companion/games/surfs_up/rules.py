@@ -27,7 +27,16 @@ import json
 import random
 from pathlib import Path
 
-from ..base import RuleViolation, action_kind, check_players, is_int, read_components, require
+from ..base import (
+    RuleViolation,
+    action_kind,
+    check_players,
+    check_turn,
+    is_int,
+    read_components,
+    require,
+    shown,
+)
 
 OCEAN_KINDS = ("wave", "bluebottle")
 BEACH_KINDS = ("surfboard", "energy")
@@ -64,6 +73,7 @@ COMPONENT_KEYS = (
     "energy_cost",
     "sting_values",
     "bluebottles_to_end",
+    "bluebottle_tokens",
 )
 GOAL_NAME_MAX = 80
 
@@ -156,6 +166,7 @@ def load_components(path: Path) -> dict:
         "energy_cost": span("energy_cost", 0),
         "sting_values": list(stings),
         "bluebottles_to_end": to_end,
+        "bluebottle_tokens": whole("bluebottle_tokens", 0),  # SU-14
     }
 
 
@@ -227,7 +238,7 @@ def card_name(card: dict | None, article: str = "the") -> str:
 def seat_key(key) -> int:
     require(
         isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
-        f'Seat keys are seat numbers written as strings ("0", "1"), not {key!r}.',
+        f'Seat keys are seat numbers written as strings ("0", "1"), not {shown(key)}.',
     )
     return int(key)
 
@@ -248,6 +259,9 @@ class SurfsUp:
     max_players = 6
     options = {"shared_goals": False}
     action_types = ("setup", "reveal", "reward", "ocean", "final")
+    action_fields = FIELDS
+    end_rule = "SU-10"
+    players_rule = "SU-1"
 
     def __init__(self, components: dict | None = None):
         self.components = copy.deepcopy(components or COMPONENTS)
@@ -270,6 +284,7 @@ class SurfsUp:
             "beach_deck": c["beach_deck"],
             "bluebottles": 0,
             "bluebottle_zone": 0,
+            "token_supply": c["bluebottle_tokens"],  # SU-14: the tokens still in the box
             "trash": [],
             "trashed_waves": [],
             "goals": [],
@@ -364,7 +379,7 @@ class SurfsUp:
     def _buy_reason(self, state: dict, seat: int, slot: int) -> str | None:
         card = state["beach"][slot]
         if card is None:
-            return f"Beach slot {slot} is empty: the beach deck ran out (SU-7)."
+            return f"Beach space {slot + 1} is empty: the beach deck ran out (SU-7)."
         held = state["seats"][seat]["respect"]
         if card["cost"] > held:
             what = "surfboard" if card["kind"] == "surfboard" else "temporary energy card"
@@ -387,7 +402,7 @@ class SurfsUp:
         kind = value.get("kind")
         require(
             isinstance(kind, str) and kind in CARD_FIELDS,
-            f"{what}: 'kind' must be one of {', '.join(CARD_FIELDS)}, not {kind!r}.",
+            f"{what}: 'kind' must be one of {', '.join(CARD_FIELDS)}, not {shown(kind)}.",
             "bad_card",
         )
         fields = CARD_FIELDS[kind]
@@ -401,13 +416,15 @@ class SurfsUp:
             n = value[key]
             ok = is_int(n) and lo <= n and (hi is None or n <= hi)
             span = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
-            require(ok, f"{what}: a {kind}'s {key} must be a whole number {span}, not {n!r}.", "bad_card")
+            require(
+                ok, f"{what}: a {kind}'s {key} must be a whole number {span}, not {shown(n)}.", "bad_card"
+            )
 
         if "suit" in fields:
             suit = value["suit"]
             require(
                 isinstance(suit, str) and suit in self.suits,
-                f"{what}: 'suit' must be one of {', '.join(self.suits)}, not {suit!r}.",
+                f"{what}: 'suit' must be one of {', '.join(self.suits)}, not {shown(suit)}.",
                 "bad_card",
             )
         if kind == "wave":
@@ -433,7 +450,7 @@ class SurfsUp:
         lo, hi = c["energy_value"]
         require(
             False,
-            f"Seat {seat} reveals {value!r}, which is no energy card: use {starting} "
+            f"Seat {seat} reveals {shown(value)}, which is no energy card: use {starting} "
             f'or "t{lo}" to "t{hi}" for temporary energy.',
             "bad_energy",
         )
@@ -465,14 +482,14 @@ class SurfsUp:
                     )
                     require(
                         is_int(points) and points >= 0,
-                        f"Goal {n}: 'points' must be a whole number >= 0, not {points!r}.",
+                        f"Goal {n}: 'points' must be a whole number >= 0, not {shown(points)}.",
                     )
                 if goals:
                     require(len(goals) == GOAL_COUNT, f"'goals' must hold exactly {GOAL_COUNT} goals.")
                 goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
             return {
-                "surf": [self.parse_card(card, f"Surf card {i}") for i, card in enumerate(surf)],
-                "beach": [self.parse_card(card, f"Beach card {i}") for i, card in enumerate(beach)],
+                "surf": [self.parse_card(card, f"Surf card {i}") for i, card in enumerate(surf, 1)],
+                "beach": [self.parse_card(card, f"Beach card {i}") for i, card in enumerate(beach, 1)],
                 "goals": goals,
             }
         if kind == "reveal":
@@ -484,13 +501,13 @@ class SurfsUp:
             require(is_int(seat), "A reward needs 'seat': the seat taking it.")
             require(
                 isinstance(choice, str) and choice in CHOICES,
-                f"'choice' must be one of {', '.join(CHOICES)}, not {choice!r}.",
+                f"'choice' must be one of {', '.join(CHOICES)}, not {shown(choice)}.",
             )
             slot, refill = action.get("slot"), action.get("refill")
             if choice == "buy":
                 require(
                     is_int(slot) and 0 <= slot < BEACH_SIZE,
-                    f"A buy needs 'slot': the beach slot 0 to {BEACH_SIZE - 1}, not {slot!r}.",
+                    f"A buy needs 'slot': the beach slot 0 to {BEACH_SIZE - 1}, not {shown(slot)}.",
                 )
                 if refill is not None:
                     refill = self.parse_card(refill, "The refill")
@@ -507,7 +524,7 @@ class SurfsUp:
             require(
                 isinstance(tokens, list) and all(is_int(v) and v in values for v in tokens),
                 f"Seat {seat}'s stings must be a list of token values "
-                f"({', '.join(map(str, values))}), not {tokens!r}.",
+                f"({', '.join(map(str, values))}), not {shown(tokens)}.",
                 "bad_sting",
             )
         goals = action.get("goals")
@@ -516,7 +533,7 @@ class SurfsUp:
             for seat, indexes in goals.items():
                 require(
                     isinstance(indexes, list) and all(is_int(g) for g in indexes),
-                    f"Seat {seat}'s goals must be a list of goal indexes, not {indexes!r}.",
+                    f"Seat {seat}'s goals must be a list of goal indexes, not {shown(indexes)}.",
                 )
         return {"stings": stings, "goals": goals}
 
@@ -527,21 +544,62 @@ class SurfsUp:
         kind = action_kind(self, action, FIELDS)
         # Shapes first (BadAction) ...
         parsed = self._parse(state, action)
-        # ... then the rules (RuleViolation).
-        if state["phase"] == "over":
-            raise RuleViolation("game_over", "The game is over: no more entries can be made.")
-        wanted = self.expect(state)["actions"]
-        if kind not in wanted:
-            raise RuleViolation("unexpected_action", f"The game waits for {' or '.join(wanted)}, not {kind}.")
+        # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
+        check_turn(self, state, kind, parsed.get("seat"))
         getattr(self, f"_{kind}")(state, **parsed)
         return state
+
+    def not_now(self, state: dict, kind: str) -> RuleViolation:
+        """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
+        phase = state["phase"]
+        if phase == "setup":
+            message, rule = (
+                f"Set up the table first: the {SURF_SIZE} waves in the surf and the {BEACH_SIZE} "
+                "beach cards (SU-3).",
+                "SU-3",
+            )
+        elif phase == "reward":
+            due = state["rewards"][0]
+            message, rule = f"Seat {due}'s reward comes first: respect or a beach card (SU-7).", "SU-7"
+        elif phase == "ocean":
+            message, rule = (
+                "First enter the new ocean card that rolls into the far end of the surf (SU-3).",
+                "SU-3",
+            )
+        elif phase == "final":
+            goals = " and the shared goals each seat achieved" if state["options"]["shared_goals"] else ""
+            message, rule = (
+                f"The game has ended: enter the values of the bluebottle tokens{goals} (SU-11).",
+                "SU-11",
+            )
+        elif kind == "setup":
+            message, rule = "The table is already set up (SU-3).", "SU-3"
+        elif kind == "final":
+            message, rule = "The game has not ended yet: every seat reveals an energy card (SU-10).", "SU-10"
+        else:
+            message, rule = f"Round {state['round']} first: every seat reveals an energy card (SU-4).", "SU-4"
+        return RuleViolation("unexpected_action", message, rule)
+
+    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        """G-1: the winner's reward, then the runner-up's (SU-7)."""
+        due = state["rewards"][0]
+        if seat in state["rewards"]:
+            message = f"Seat {due}'s reward comes first: the winner's, then the runner-up's (SU-7)."
+        elif any(entry["seat"] == seat for entry in state["last"]["rewards"]):
+            message = f"Seat {seat} has taken a reward this round: now Seat {due}'s reward is due (SU-7)."
+        else:
+            message = f"Seat {seat} won no reward this round: Seat {due}'s reward is due (SU-7)."
+        return RuleViolation("not_your_turn", message, "SU-7")
 
     def _check_seats(self, state: dict, seats, rule: str) -> None:
         players = len(state["seats"])
         for seat in seats:
             if not 0 <= seat < players:
                 raise RuleViolation(
-                    "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1}).", rule
+                    "unknown_seat",
+                    f"This table has {players} players, so there is no seat {seat} "
+                    f"(seats are numbered 0 to {players - 1}) (SU-1).",
+                    "SU-1",
                 )
 
     def _missing(self, state: dict, given, what: str, rule: str) -> None:
@@ -563,14 +621,14 @@ class SurfsUp:
             if card["kind"] not in OCEAN_KINDS:
                 raise RuleViolation(
                     "not_ocean_card",
-                    f"Surf card {i}: {card_name(card, 'a')} is a beach card, not an ocean card (SU-2).",
+                    f"Surf card {i + 1}: {card_name(card, 'a')} is a beach card, not an ocean card (SU-2).",
                     "SU-2",
                 )
         for i, card in enumerate(beach):
             if card["kind"] not in BEACH_KINDS:
                 raise RuleViolation(
                     "not_beach_card",
-                    f"Beach card {i}: {card_name(card, 'a')} is an ocean card, not a beach card (SU-2).",
+                    f"Beach card {i + 1}: {card_name(card, 'a')} is an ocean card, not a beach card (SU-2).",
                     "SU-2",
                 )
         if state["options"]["shared_goals"]:
@@ -598,12 +656,27 @@ class SurfsUp:
             hand = seats[seat]["hand"]
             if card in hand:
                 continue
-            if hand == [REST]:
-                message = f"Seat {seat} holds only its 0: it must rest (SU-4)."
-            else:
-                message = f"Seat {seat} has no {energy_name(card)} in hand (SU-4)."
-            raise RuleViolation("not_in_hand", message, "SU-4")
+            raise RuleViolation("not_in_hand", self._where_is(state, seat, card), "SU-4")
         self._resolve(state, energy)
+
+    def _where_is(self, state: dict, seat: int, card) -> str:
+        """Why `seat` cannot reveal `card` (SU-4): where that card is instead (G-2)."""
+        player = state["seats"][seat]
+        name = energy_name(card)
+        if player["hand"] == [REST]:
+            return f"Seat {seat} holds only the rest card 0: it must rest (SU-4)."
+        if card in player["towel"]:
+            return (
+                f"Seat {seat}'s {name} is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
+            )
+        if is_temporary(card):
+            return (
+                f"Seat {seat} holds no temporary {energy_value(card)}: a temporary card comes from the beach "
+                "to the towel, and goes to the trash once revealed (SU-4, SU-8)."
+            )
+        if card in self.components["starting_energy"]:
+            return f"Seat {seat}'s {name} won a wave and went to the trash: it cannot be revealed again (SU-4, SU-6)."
+        return f"Seat {seat} has no {name} in hand (SU-4)."
 
     def _resolve(self, state: dict, energy: dict) -> None:
         seats, most = state["seats"], self.components["max_respect"]
@@ -612,7 +685,7 @@ class SurfsUp:
         respect = {s: seats[s]["respect"] for s in energy}  # as held at the reveal
         resting = [s for s in energy if values[s] == REST]
         winner = runner_up = None
-        wiped, stung = [], []
+        wiped, stung, unstung = [], [], []
         if card["kind"] == "wave":  # SU-5
             groups: dict[tuple[int, int], list[int]] = {}
             for s in energy:
@@ -629,9 +702,12 @@ class SurfsUp:
                 seats[winner]["waves"].append(card)
         else:  # SU-9
             low = min(values.values())
-            stung = [s for s in energy if values[s] == low]
+            lowest = [s for s in energy if values[s] == low]
+            # SU-14: tokens are taken in seat order while the box holds any.
+            stung, unstung = lowest[: state["token_supply"]], lowest[state["token_supply"] :]
             for s in stung:
                 seats[s]["stings"] += 1
+            state["token_supply"] -= len(stung)
             state["bluebottles"] += 1
             state["bluebottle_zone"] += 1
 
@@ -665,6 +741,7 @@ class SurfsUp:
             "winner": winner,
             "runner_up": runner_up,
             "stung": stung,
+            "unstung": unstung,
             "trashed": trashed,
             "to_towel": to_towel,
             "rested": rested,
@@ -677,9 +754,6 @@ class SurfsUp:
             self._end_round(state)
 
     def _reward(self, state: dict, seat: int, choice: str, slot: int | None, refill: dict | None) -> None:
-        due = state["rewards"][0]
-        if seat != due:
-            raise RuleViolation("not_your_turn", f"Seat {seat} may not act now: Seat {due}'s reward is due.")
         player = state["seats"][seat]
         entry = {"seat": seat, "choice": choice}
         if choice == "respect":
@@ -701,13 +775,13 @@ class SurfsUp:
                 raise RuleViolation(
                     "refill_needed",
                     f"The beach deck still holds {plural(left, 'card')}: "
-                    f"enter the card that refills slot {slot} (SU-7).",
+                    f"enter the card that refills beach space {slot + 1} (SU-7).",
                     "SU-7",
                 )
             if not left and refill is not None:
                 raise RuleViolation(
                     "beach_deck_empty",
-                    f"The beach deck is empty: slot {slot} stays empty, so 'refill' must be null (SU-7).",
+                    f"The beach deck is empty: nothing refills beach space {slot + 1}, so enter no refill card (SU-7).",
                     "SU-7",
                 )
             if refill is not None and refill["kind"] not in BEACH_KINDS:
@@ -805,7 +879,7 @@ class SurfsUp:
                     if not 0 <= g < count:
                         raise RuleViolation(
                             "unknown_goal",
-                            f"Seat {seat} names goal {g}: the goals are 0 to {count - 1} (SU-13).",
+                            f"Seat {seat} names goal {g + 1}, but the table has {plural(count, 'shared goal')} (SU-13).",
                             "SU-13",
                         )
                 if len(set(indexes)) != len(indexes):
@@ -881,10 +955,17 @@ class SurfsUp:
                     f"{name(last['winner'])} wins {card_name(card)}, {name(last['runner_up'])} is runner-up."
                 )
         else:
-            low = energy_value(revealed[last["stung"][0]])
-            who = and_join([name(s) for s in last["stung"]])
-            verb = "is" if len(last["stung"]) == 1 else "are"
-            parts.append(f"{who} revealed the lowest ({low}) and {verb} stung.")
+            low = min(energy_value(c) for c in revealed.values())
+            if last["stung"]:
+                who = and_join([name(s) for s in last["stung"]])
+                verb = "takes" if len(last["stung"]) == 1 else "take"
+                parts.append(f"{who} revealed the lowest ({low}) and {verb} a bluebottle token.")
+            if last["unstung"]:
+                who = and_join([name(s) for s in last["unstung"]])
+                also = " also" if last["stung"] else ""
+                parts.append(
+                    f"{who}{also} revealed the lowest ({low}), but the box holds no bluebottle token any more."
+                )
         if last["trashed"]:
             items = [f"{name(t['seat'])}'s {energy_name(t['card'])}" for t in last["trashed"]]
             parts.append(f"To the trash: {and_join(items)}.")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+
+from ..wording import name_seats  # noqa: F401  (the screens name seats in their own reasons)
 
 
 @dataclass
@@ -15,19 +16,6 @@ class Viewer:
     query: dict = field(default_factory=dict)  # GET parameters: a step-by-step choice in progress
     posted: dict = field(default_factory=dict)  # a refused entry's form, to keep its picks
     log: list = field(default_factory=list)  # (seq, action) of the newest live entries, newest first
-
-
-SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
-
-
-def name_seats(message: str, names: list[str]) -> str:
-    """Engines speak of seats as the API does ("Seat 2"); people read names ("Cleo")."""
-
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
-    return SEAT_MENTION.sub(name, message)
 
 
 def scoreboard(data: dict, notes: dict[int, str] | None = None) -> list[dict]:

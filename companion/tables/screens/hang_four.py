@@ -205,8 +205,9 @@ class Steps:
 
     def _snag(self, query: dict, face: int) -> dict:
         opponents = [seat for seat in range(len(self.names)) if seat != self.seat]
+        allowed = engine().snag_targets(self.state, face)  # HF-9: whoever holds `face` boards, if anyone
         target = query.get("t")
-        if target not in {str(seat) for seat in opponents}:
+        if target not in {str(seat) for seat in allowed}:
             return {
                 "name": "target",
                 "title": f"Snag {face}: from whom?",
@@ -214,6 +215,7 @@ class Steps:
                     {
                         "label": f"{self.names[seat]} · {loose} loose board{'' if loose == 1 else 's'}",
                         "set": {"t": str(seat)},
+                        "disabled": None if seat in allowed else self._snag_elsewhere(allowed, face),
                     }
                     for seat in opponents
                     for loose in [len(engine().stealable(self.state, seat))]
@@ -227,6 +229,11 @@ class Steps:
             verb="Take",
             action={"type": "shack_roll", "face": face, "target": target},
         )
+
+    def _snag_elsewhere(self, allowed: list[int], face: int) -> str:
+        who = common.and_join([self.names[seat] for seat in allowed])
+        verb = "holds" if len(allowed) == 1 else "hold"
+        return f"{who} {verb} {face} or more, so the Snag takes {face} from {'one of them' if len(allowed) > 1 else who} (HF-9)."
 
     def _wipeout(self, query: dict, face: int) -> dict:
         return self._pick_cards(

@@ -199,9 +199,7 @@ def sun_row(sheet: dict, seat: dict) -> dict:
 def bonus_text(bonus: dict) -> str:
     if "number" in bonus:
         return "a bonus number"
-    if "shell" in bonus:
-        return "a shell" if bonus["shell"] == 1 else f"{bonus['shell']} shells"
-    return f"{bonus['starfish']} starfish"
+    return f"{bonus['starfish']} starfish"  # SS-10: a sun bonus is starfish or a bonus number
 
 
 def zone_legend(sheet: dict, seat: dict) -> list[dict]:
@@ -328,19 +326,20 @@ class Wizard:
             "slot": slot,
         }
         if not query.get("nocrab"):
-            targets = engine().crab_next(self.state, self.seat, slot, value, chain)
-            if targets:
+            offers = engine().crab_offers(self.state, self.seat, slot, value, chain)
+            if offers:
                 source = chain[-1] if chain else slot
                 return {
                     "name": "crab",
                     "title": f"Crab in {source}: copy the {value} next door?",
                     "options": [
                         {
-                            "slot": t,
-                            "label": f"Copy to {t}{self._earns(t, value)}",
-                            "set": {"crab": ",".join(chain + [t])},
+                            "slot": offer["slot"],
+                            "label": f"Copy to {offer['slot']}{self._earns(offer['slot'], value)}",
+                            "dead": offer["dead"],  # SS-5: warned before the tap
+                            "set": {"crab": ",".join(chain + [offer["slot"]])},
                         }
-                        for t in targets
+                        for offer in offers
                     ]
                     + [{"label": "No copy", "set": {"nocrab": "1"}}],
                 }
@@ -390,7 +389,10 @@ class Wizard:
                 return {
                     "name": "bonus_value",
                     "title": f"Bonus number in {bslot}: which value?",
-                    "options": [{"label": str(v), "value": v, "set": {"bval": str(v)}} for v in values],
+                    "options": [
+                        {"label": str(v), "value": v, "dead": offer["dead"][bslot][v], "set": {"bval": str(v)}}
+                        for v in values
+                    ],
                 }
             action = {**action, "bonus": {"slot": bslot, "value": int(query["bval"])}}
             summary += f"; bonus {query['bval']} in {bslot}"
