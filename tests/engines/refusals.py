@@ -9,6 +9,8 @@ import pytest
 
 from companion.games.base import RuleViolation, play
 
+from .wording import wording_problems
+
 
 def refuser(engine):
     """refuse(state, action, error, code, rule) for one engine's tests."""
@@ -24,6 +26,7 @@ def refuser(engine):
         if rule:
             assert info.value.rule == rule
         assert info.value.message.endswith(".")
+        assert not wording_problems(info.value), wording_problems(info.value)  # G-1, G-2
         return info.value
 
     return refuse

@@ -112,7 +112,7 @@ def one_action_of_each_type(engine) -> dict[str, dict]:
 def test_the_fixed_order_of_checks(engine):
     """The shape first (400, whatever the state), then game over, an action not accepted now and a
     seat that may not act now, each naming its ruling (G-1), then the game's own rules."""
-    state = engine.setup(engine.min_players, dict(engine.options))
+    state = engine.setup(engine.max_players, dict(engine.options))  # the samples' seats exist
     with pytest.raises(base.BadAction):
         base.play(engine, state, "reveal")
     with pytest.raises(base.BadAction):
@@ -141,3 +141,28 @@ def test_no_module_under_games_imports_django():
                 names = [node.module]
             offenders += [f"{path.name}: {name}" for name in names if name.split(".")[0] == "django"]
     assert offenders == []
+
+
+def test_every_rule_refusal_in_the_engines_names_a_ruling():
+    """G-1, checked on the source: every RuleViolation(...) an engine can raise passes a ruling
+    (a literal that exists, or a variable the wording checks of the engine tests then meet)."""
+    from .wording import KNOWN
+
+    missing, unknown = [], []
+    for path in GAMES_DIR.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RuleViolation"):
+                continue
+            rule = (
+                node.args[2]
+                if len(node.args) > 2
+                else next((k.value for k in node.keywords if k.arg == "rule"), None)
+            )
+            where = f"{path.name}:{node.lineno}"
+            if rule is None or (isinstance(rule, ast.Constant) and rule.value is None):
+                missing.append(where)
+            elif isinstance(rule, ast.Constant) and rule.value not in KNOWN:
+                unknown.append(f"{where} {rule.value}")
+    assert not missing, f"RuleViolation without a ruling at {missing}"
+    assert not unknown, f"rulings that no rulings file has: {unknown}"

@@ -196,7 +196,7 @@ def test_tied_seats_reveal_again_and_the_pot_grows():
     assert engine.expect(state)["seats"] == [0, 1] and state["pot"] == 3 and state["deck"] == 48
     refuse(state, reveal({"0": "bear", "1": "cat", "2": "cat"}), code="not_in_tie", rule="DD-4")
     error = refuse(state, reveal({"0": "bear"}), code="missing_card", rule="DD-4")
-    assert error.message == "Seat 1 must reveal a card: the tied seats reveal again."
+    assert error.message == "Seat 1 must reveal a card: the tied seats reveal again (DD-4)."
     state = run(state, reveal({"0": "bear", "1": "dog"}))
     assert piles(state) == [5, 0, 0] and state["pot"] == 0
     # Hands 2, 2, 3 refill from Ann (the winner): 2 + 2 + 1 drawn.
@@ -280,11 +280,35 @@ def test_last_round_seats_without_cards_do_not_reveal_and_catnip_is_gone():
     assert hands(state) == [4, 0, 4] and state["last_round"] is True
     assert engine.expect(state)["seats"] == [0, 2]
     error = refuse(state, reveal({"0": "cat", "1": "cat", "2": "cat"}), code="no_card", rule="DD-7")
-    assert error.message == "Seat 1 holds no card and cannot reveal."
-    refuse(state, reveal({"0": "cat"}, catnip=[2]), code="catnip_last_round", rule="DD-9")
+    assert error.message == "Seat 1 holds no card and cannot reveal (DD-7)."
     refuse(state, reveal({"0": "cat"}), code="missing_card", rule="DD-7")
     state = run(state, reveal({"0": "dog", "2": "cat"}))
     assert piles(state) == [2 + 6, 4, 2] and state["end_reason"] == "last_round"
+
+
+def test_catnip_in_the_last_round_goes_to_the_own_pile_not_the_super_pot():
+    """DD-9 (revised): the rulebook does not forbid catnip in the last round. Cleo's 4 cats go to her
+    own pile; Ann's 3 cards left in hand go to the Super Pot, which the winner Ann takes."""
+    state = short_deck(new(3, catnip=True), 2)
+    state = run(state, reveal({"0": "cat", "2": "bear"}, catnip=[1]))
+    assert hands(state) == [4, 0, 4] and state["last_round"] is True
+    assert piles(state) == [0, 4, 2]
+    assert engine.expect(state)["catnip"] == [0, 2]
+    state = run(state, reveal({"0": "dog"}, catnip=[2]))
+    assert state["last"]["catnip"] == [2] and state["last"]["super_pot"] == 3
+    # Ann reveals alone (DD-N1) and takes her dog and the Super Pot of 3: 4 cards.
+    assert piles(state) == [4, 4, 2 + 4] and state["end_reason"] == "last_round"
+    assert engine.scores(state)[2]["breakdown"] == {"won": 2, "split": 0, "catnip": 4, "dash": 0}
+    assert engine.result(state)["winners"] == [2]
+
+
+def test_a_catnip_seat_in_a_tie_break_is_refused_by_the_tie_rule():
+    """G-1: Ann played catnip, Ben and Cleo tie on a dog; Ann named in the tie-break is not in the
+    tie (DD-4), though her hand is empty too (that was DD-7 before)."""
+    tie = run(new(3, catnip=True), reveal({"1": "dog", "2": "dog"}, catnip=[0]))
+    assert engine.expect(tie)["seats"] == [1, 2] and hands(tie)[0] == 0
+    error = refuse(tie, reveal({"0": "cat", "1": "cat", "2": "bear"}), code="not_in_tie", rule="DD-4")
+    assert error.message == "Seat 0 is not in the tie and does not reveal again (DD-4)."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,7 +343,7 @@ def test_catnip_refusals():
     refuse(state, both, code="catnip_and_card", rule="DD-9")
     refuse(state, reveal({"1": "dog", "2": "dog"}, catnip=[0, 0]), code="listed_twice", rule="DD-9")
     error = refuse(state, reveal({"1": "dog"}, catnip=[0]), code="missing_card", rule="DD-9")
-    assert error.message == "Seat 2 must reveal a card: every seat reveals a card or plays catnip."
+    assert error.message == "Seat 2 must reveal a card: every seat reveals a card or plays catnip (DD-9)."
     tie = run(state, reveal({"0": "dog", "1": "dog", "2": "cat"}))
     assert engine.expect(tie)["catnip"] == []
     refuse(tie, reveal({"1": "dog"}, catnip=[0]), code="catnip_tie_break", rule="DD-9")
@@ -490,14 +514,41 @@ def test_apply_never_changes_its_input():
 def test_a_missing_seat_and_an_unknown_seat_are_refused():
     state = new(3)
     error = refuse(state, reveal({"0": "cat", "1": "dog"}), code="missing_card", rule="DD-3")
-    assert error.message == "Seat 2 must reveal a card: every seat reveals a card."
+    assert error.message == "Seat 2 must reveal a card: every seat reveals a card (DD-3)."
     error = refuse(state, reveal({"0": "cat"}), code="missing_card")
-    assert error.message == "Seat 1 and Seat 2 must each reveal a card: every seat reveals a card."
+    assert error.message == "Seat 1 and Seat 2 must each reveal a card: every seat reveals a card (DD-3)."
     error = refuse(state, reveal({"0": "cat", "1": "dog", "2": "dog", "3": "dog"}), code="unknown_seat")
-    assert error.message == "There is no seat 3 at this table (seats 0 to 2)."
-    refuse(state, collect([]), code="unexpected_action")
+    assert error.rule == "DD-1"
+    assert (
+        error.message == "This table has 3 players, so there is no seat 3 (seats are numbered 0 to 2) (DD-1)."
+    )
+    # G-1: the shared checks name their rulings too.
+    error = refuse(state, collect([]), code="unexpected_action", rule="DD-10")
+    assert error.message == "Nobody can dash now: the round's cards are revealed first (DD-10)."
     with pytest.raises(RuleViolation):
         engine.apply(state, collect([]))
+    dash = run(new(3, dogo_dash=True), reveal({"0": "dog", "1": "bear", "2": "dog"}))
+    error = refuse(dash, reveal({"0": "cat", "1": "dog", "2": "dog"}), code="unexpected_action", rule="DD-10")
+    assert (
+        error.message
+        == "Seat 1 won the round: first enter who dashes, if anyone, before the next reveal (DD-10)."
+    )
+
+
+def test_one_shape_before_rules_and_null_means_left_out():
+    """An unknown field is a 400 whatever the seat says; JSON null means "left out" (G-2)."""
+    state = new(3, catnip=True)
+    for seat in (0, 7, None, "x"):
+        refuse(state, {**reveal({"0": "cat", "1": "dog", "2": "dog"}), "seat": seat}, error=BadAction)
+    after = run(state, {**reveal({"0": "cat", "1": "dog", "2": "bear"}), "catnip": None})
+    assert after["last"]["catnip"] == [] and piles(after) == [0, 0, 3]
+    dash = run(new(3, dogo_dash=True), reveal({"0": "dog", "1": "bear", "2": "dog"}))
+    assert piles(run(dash, {"type": "collect", "dogo_dash": None})) == [0, 3, 0]
+    over = run(short_deck(new(2), 0), reveal({"0": "cat", "1": "dog"}), reveal({"0": "bear", "1": "dog"}))
+    assert engine.result(over) is not None
+    refuse(over, {**reveal({"0": "cat", "1": "dog"}), "cats": 1}, error=BadAction)
+    error = refuse(over, reveal({"0": "cat", "1": "dog"}), code="game_over", rule="DD-7")
+    assert error.message == "The game is over: no more entries can be made (DD-7)."
 
 
 # ---------------------------------------------------------------------------------------------

@@ -268,10 +268,11 @@ def test_turns_go_in_seat_order_and_wrap():
 def test_one_action_per_turn_rolling_and_cashing_in_never_mix():
     state = run(new(3), roll("shack"))
     for action in (buy(("nose", 0)), BUY_SHACK, roll(3)):
-        error = refuse(state, action, code="unexpected_action")
-        assert error.message == f"The game waits for shack, not {action['type']}."
+        error = refuse(state, action, code="unexpected_action", rule="HF-5")
+        assert error.message == "Draw the Surf Shack card first and enter which card came up (HF-5)."
     state = run(state, shack("seagull"))
-    refuse(state, buy(("nose", 0)), code="unexpected_action")
+    error = refuse(state, buy(("nose", 0)), code="unexpected_action", rule="HF-5")
+    assert error.message == "Roll the die again for Seagull first: that roll decides what it does (HF-5)."
     state = run(state, second("shack"))
     assert state["turn"] == 1 and state["phase"] == "turn"
     # After a buy_shack, the seat cannot roll or buy in the same turn either.
@@ -281,8 +282,12 @@ def test_one_action_per_turn_rolling_and_cashing_in_never_mix():
 
 def test_a_seat_field_must_name_the_seat_in_turn():
     state = new(3)
-    error = refuse(state, {"type": "roll", "face": 2, "seat": 1}, code="not_your_turn")
-    assert error.message == "Seat 1 may not act now."
+    error = refuse(state, {"type": "roll", "face": 2, "seat": 1}, code="not_your_turn", rule="HF-13")
+    assert error.message == "It is Seat 0's turn, not Seat 1's (HF-13)."
+    error = refuse(state, {"type": "roll", "face": 2, "seat": 4}, code="unknown_seat", rule="HF-1")
+    assert (
+        error.message == "This table has 3 players, so there is no seat 4 (seats are numbered 0 to 2) (HF-1)."
+    )
     with pytest.raises(RuleViolation):
         engine.apply(state, {"type": "roll", "face": 2, "seat": 2})
     state = run(state, {"type": "roll", "face": 2, "seat": 0})
@@ -607,6 +612,37 @@ def test_snag_against_an_opponent_without_unprotected_boards_takes_nothing():
     assert error.message == "The Snag needs a target: the opponent whose boards are taken (HF-9)."
 
 
+def test_a_snag_takes_exactly_the_roll_from_an_opponent_who_holds_that_many():
+    """HF-9 (revised), the example of the second edition: Ben holds one loose board, Cleo three. A
+    Snag rolling 2 that targets Ben is refused; targeting Cleo and taking two is fine."""
+    state = drawn(table(dogs=[[".C."], ["NC."], ["NC.", "N.T"]]), "snag")
+    assert engine.snag_targets(state, 2) == [2]
+    error = refuse(state, second(2, target=1, cards=take((0, "nose", 0))), code="snag_target", rule="HF-9")
+    assert error.message == (
+        "Seat 1 holds 1 unprotected board, but Seat 2 holds 2 or more: with a 2, "
+        "the Snag takes exactly 2 from an opponent who holds that many (HF-9)."
+    )
+    # Cleo still has to give exactly two, not one.
+    refuse(state, second(2, target=2, cards=take((1, "nose", 0))), code="take_count", rule="HF-9")
+    after = run(state, second(2, target=2, cards=take((1, "nose", 0), (1, "tail", 0))))
+    assert show(after["seats"][0]) == ["NCT"] and show(after["seats"][2]) == ["NC."]
+    assert after["seats"][0]["complete"] == 1 and show(after["seats"][1]) == ["NC."]
+
+
+def test_when_nobody_holds_the_roll_the_snag_takes_what_the_target_has():
+    """HF-9 (revised): a 3 and nobody holds three boards: any opponent, all their boards (HF-N4:
+    even one with none, then nothing is taken)."""
+    state = drawn(table(dogs=[[".C."], ["NC."], ["N.T"], ["NCT"]]), "snag")
+    assert engine.snag_targets(state, 3) == [1, 2, 3]
+    after = run(state, second(3, target=2, cards=take((0, "nose", 0), (0, "tail", 0))))
+    assert show(after["seats"][0]) == ["NCT"] and show(after["seats"][2]) == []
+    assert show(run(state, second(3, target=3, cards=[]))["seats"][3]) == ["NCT"]
+    error = refuse(state, second(3, target=2, cards=take((0, "nose", 0))), code="take_count", rule="HF-9")
+    assert (
+        error.message == "The Snag with a 3 takes exactly 2 of Seat 2's 2 unprotected boards, not 1 (HF-9)."
+    )
+
+
 def test_protected_and_missing_cards_are_refused():
     state = drawn(table(dogs=[[".C."], ["NCT", "NC.", "..T"], [".C."]]), "snag")
     cases = [
@@ -615,9 +651,9 @@ def test_protected_and_missing_cards_are_refused():
          "The tail of Seat 1's Surf Dog 1 is protected: that Surf Dog is complete (HF-8)."),
         ((1, "tail", 0), "no_such_card", "HF-8", "Seat 1's Surf Dog 2 has no tail (HF-8)."),
         ((3, "nose", 0), "no_such_dog", "HF-14",
-         "There is no Surf Dog index 3 among Seat 1's 3 Surf Dogs (indexes 0 to 2) (HF-14)."),
-        ((-1, "nose", 0), "no_such_dog", "HF-14", None),
+         "There is no Surf Dog 4: Seat 1 has only 3 Surf Dogs (HF-14)."),
     ]  # fmt: skip
+    refuse(state, second(1, target=1, cards=take((-1, "nose", 0))), BadAction)  # an index from 0: a shape
     for pick, code, rule, message in cases:
         error = refuse(state, second(1, target=1, cards=take(pick)), code=code, rule=rule)
         if message:
@@ -631,8 +667,11 @@ def test_snag_target_must_be_an_opponent_at_the_table():
     state = drawn(table(dogs=[["N.."], ["N.."], ["N.."]]), "snag")
     error = refuse(state, second(1, target=0, cards=take((0, "nose", None))), code="own_target", rule="HF-9")
     assert error.message == "The Snag takes from an opponent, not from the roller (HF-9)."
-    error = refuse(state, second(1, target=3, cards=[]), code="unknown_seat")
-    assert error.message == "There is no seat 3 at this table (seats 0 to 2)."
+    error = refuse(state, second(1, target=3, cards=[]), code="unknown_seat", rule="HF-9")
+    assert error.message == (
+        "The Snag takes from an opponent at this table: "
+        "there is no seat 3 (seats are numbered 0 to 2) (HF-9)."
+    )
 
 
 def test_stolen_cards_are_placed_where_they_fit():
@@ -643,10 +682,7 @@ def test_stolen_cards_are_placed_where_they_fit():
     error = refuse(state, second(1, target=1, cards=take((0, "nose", 1))), code="part_taken", rule="HF-7")
     assert error.message == "The nose cannot join Surf Dog 2: it already has a nose (HF-7)."
     error = refuse(state, second(1, target=1, cards=take((0, "nose", 2))), code="no_such_dog", rule="HF-7")
-    assert (
-        error.message
-        == "The nose cannot join Surf Dog index 2: there are 2 Surf Dogs (indexes 0 to 1) (HF-7)."
-    )
+    assert error.message == "The nose cannot join Surf Dog 3: there are only 2 Surf Dogs (HF-7)."
     # Two noses: the first fills Surf Dog 1, then no dog lacks one and the second starts a new dog.
     cards = take((0, "nose", 0), (1, "nose", 1))
     error = refuse(state, second(2, target=1, cards=cards), code="part_taken")
@@ -664,7 +700,7 @@ def test_indexes_name_the_dogs_as_they_were_before_the_action():
     assert engine.describe(state, second(3, target=1, cards=cards), NAMES) == (
         "Ann rolled 3 for the Snag and takes from Ben the nose of Surf Dog 1 (to Surf Dog 1), the tail of "
         "Surf Dog 2 (to Surf Dog 1, complete!) and the nose of Surf Dog 3 (to a new Surf Dog). "
-        "Ben's Surf Dog 1 and 2 are left empty and removed."
+        "Ben's Surf Dogs 1 and 2 are left empty and removed."
     )
     after = run(state, second(3, target=1, cards=cards))
     assert show(after["seats"][0]) == ["NCT", "N.."]
@@ -715,7 +751,7 @@ def test_wipe_out_discards_exactly_min_face_and_own_boards():
     )
     assert engine.describe(state, second(5, cards=cards), NAMES) == (
         "Ann rolled 5 for the Wipe Out and loses the nose of Surf Dog 2, the tail of Surf Dog 2 and the tail "
-        "of Surf Dog 4. Ann's Surf Dog 2 and 4 are left empty and removed."
+        "of Surf Dog 4. Ann's Surf Dogs 2 and 4 are left empty and removed."
     )
     after = run(state, second(5, cards=cards))
     assert show(after["seats"][0]) == ["NCT", ".C."]
@@ -800,11 +836,8 @@ def test_placement_is_forced_onto_a_fitting_dog():
     error = refuse(state, buy(("tail", 2)), code="dog_complete", rule="HF-7")
     assert error.message == "The tail cannot join Surf Dog 3: it is complete (HF-7)."
     error = refuse(state, buy(("tail", 3)), code="no_such_dog", rule="HF-7")
-    assert (
-        error.message
-        == "The tail cannot join Surf Dog index 3: there are 3 Surf Dogs (indexes 0 to 2) (HF-7)."
-    )
-    refuse(state, buy(("tail", -1)), code="no_such_dog", rule="HF-7")
+    assert error.message == "The tail cannot join Surf Dog 4: there are only 3 Surf Dogs (HF-7)."
+    refuse(state, buy(("tail", -1)), BadAction)  # an index counts from 0: -1 is a malformed action
     after = run(state, buy(("character", 1), ("tail", 1), ("tail", 0)))
     assert show(after["seats"][0]) == [".CT", "NCT", "NCT"]
 
@@ -924,11 +957,14 @@ def test_turn_options_and_buy_limit():
     assert engine.buy_limit(table(dollars=[14, 3, 3])) == 4
     state = run(state, roll("shack"))
     assert engine.buy_limit(state) == 0
-    assert engine.turn_options(state)["roll"] == "Seat 0's Surf Shack card must be entered first (HF-5)."
+    assert (
+        engine.turn_options(state)["roll"]
+        == "Draw the Surf Shack card first and enter which card came up (HF-5)."
+    )
     state = run(state, shack("snag"))
     assert (
         engine.turn_options(state)["buy"]
-        == "The second roll for Snag a Surfboard must be entered first (HF-5)."
+        == "Roll the die again for Snag a Surfboard first: that roll decides what it does (HF-5)."
     )
 
 
@@ -1045,7 +1081,11 @@ def test_apply_never_changes_its_input_and_refuses_out_of_phase():
     with pytest.raises(RuleViolation) as info:
         engine.apply(state, shack("snag"))
     assert info.value.code == "unexpected_action"
-    assert info.value.message == "The game waits for roll or buy or buy_shack, not shack."
+    assert info.value.rule == "HF-13"
+    assert info.value.message == (
+        "No Surf Shack card is in play: it is Seat 0's turn to roll, "
+        "buy Surf deck cards or buy a Surf Shack card (HF-13)."
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ from companion.games.summer_suns.legal import MASK
 from companion.games.summer_suns.sheet import SHEETS
 from companion.games.surfs_up import rules as surf
 
+from .wording import wording_problems
+
 ENGINES = registry.all_engines()
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "0")) or (1000 if PROFILE == "fuzz" else 80)
@@ -367,6 +369,7 @@ class Game:
             assert isinstance(refused.code, str) and refused.code
             assert isinstance(refused.message, str) and refused.message
             assert refused.rule is None or isinstance(refused.rule, str)
+            assert not wording_problems(refused), wording_problems(refused)  # G-1, G-2
             json.dumps(refused.as_dict(), allow_nan=False)
             self.refused[type(refused).__name__] += 1
             if currently_in_test_context():
@@ -473,5 +476,7 @@ def test_every_engine_refuses_hostile_input_of_both_kinds():
             game.send(dropped)
             game.send({**legal, "seat": len(game.state["seats"])})
             game.send({**legal, "type": 7})
+            for other in set(engine.action_types) - set(engine.expect(game.state)["actions"]):
+                game.send({"type": other})  # not accepted now (422), or a shape short of fields (400)
         assert game.refused["BadAction"] and game.refused["RuleViolation"], (engine.slug, game.refused)
         game.finish(rng)

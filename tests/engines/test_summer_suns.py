@@ -214,7 +214,7 @@ def test_setup_refuses_a_wrong_player_count(players):
 def test_setup_refuses_an_unknown_sheet():
     with pytest.raises(BadAction) as info:
         engine.setup(2, {"sheet": "printed"})
-    assert info.value.message == "There is no sheet 'printed' (known: default)."
+    assert info.value.message == 'There is no sheet "printed" (known: default).'
     with pytest.raises(BadAction):
         validate_options(engine, {"sheet": 3})
 
@@ -241,7 +241,11 @@ def test_a_roll_starts_the_placements_of_every_seat():
     refuse(state, roll(1, 2, 3), code="unexpected_action")
     with pytest.raises(RuleViolation) as info:
         engine.apply(state, roll(1, 2, 3))
-    assert info.value.message == "The dice of round 1 are already rolled: the game waits for place or pass."
+    assert info.value.rule == "SS-3"
+    assert (
+        info.value.message
+        == "Round 1's dice are already entered: every player writes before the next roll (SS-3)."
+    )
 
 
 def test_one_die_selects_the_slot_by_its_pearl_another_is_written_the_third_feeds_the_sun():
@@ -289,7 +293,7 @@ def test_the_slot_die_must_match_the_pearl():
 
 def test_a_written_slot_is_refused():
     error = refuse(table([3, 4, 5], cells={"k2": 2}), place(0, 0, 1, "k2"), code="slot_written", rule="SS-3")
-    assert error.message == "k2 is already written."
+    assert error.message == "k2 is already written: write in an empty slot (SS-3)."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -345,7 +349,15 @@ def test_only_direct_koi_neighbours_are_checked_and_a_dead_slot_is_only_a_warnin
     state = table([5, 2, 1], cells={"k1": 5})
     listed = [p for p in engine.legal(state, 0)["placements"] if p["slot"] == "k3" and p["value"] == 2]
     assert listed == [
-        {"slot_die": 0, "write_die": 1, "slot": "k3", "value": 2, "crab": ["c3b", "k7"], "dead": ["k2"]}
+        {
+            "slot_die": 0,
+            "write_die": 1,
+            "slot": "k3",
+            "value": 2,
+            "crab": ["c3b", "k7"],
+            "dead": ["k2"],
+            "crab_dead": {"c3b": [], "k7": []},
+        }
     ]
     state = run(state, place(0, 0, 1, "k3"))
     assert seat(state)["cells"] == {"k1": 5, "k3": 2}
@@ -436,7 +448,8 @@ def test_a_crab_copy_must_be_legal_in_its_zone():
     assert engine.crab_next(state, 0, "c2b", 5, []) == ["c2t", "c3b", "k2"]
     error = refuse(state, place(0, 0, 1, "c2b", crab=["c1b"]), code="crab_value", rule="SS-7")
     assert error.message == (
-        "The crab copy of 5 cannot go to c1b: c1b must hold the same value as c1t (3) in this cabin (SS-4)."
+        "The crab copy of 5 cannot go to c1b (SS-7): "
+        "c1b must hold the same value as c1t (3) in this cabin (SS-4)."
     )
 
 
@@ -447,11 +460,11 @@ def test_a_copy_is_checked_against_the_turns_own_writes():
     error = refuse(state, place(0, 0, 1, "k3", crab=["k4"]), code="crab_value", rule="SS-7")
     assert (
         error.message
-        == "The crab copy of 5 cannot go to k4: k4 must be smaller than k3 (5) on this koi (SS-4)."
+        == "The crab copy of 5 cannot go to k4 (SS-7): k4 must be smaller than k3 (5) on this koi (SS-4)."
     )
     error = refuse(state, place(0, 0, 1, "g5", crab=["g4"]), code="crab_value", rule="SS-7")
     assert error.message == (
-        "The crab copy of 5 cannot go to g4: g5 already holds 5, "
+        "The crab copy of 5 cannot go to g4 (SS-7): g5 already holds 5, "
         "and no value may appear twice among the gulls (SS-4)."
     )
     by_slot = {p["slot"]: p["crab"] for p in engine.legal(state, 0)["placements"] if p["value"] == 5}
@@ -463,9 +476,12 @@ def test_a_copy_is_checked_against_the_turns_own_writes():
 def test_a_crab_copy_must_go_next_to_the_crab():
     state = table([2, 5, 1], cells={"c2t": 5})
     error = refuse(state, place(0, 0, 1, "c2b", crab=["c4t"]), code="crab_target", rule="SS-7")
-    assert error.message == "A crab copy must go to an empty slot next to c2b (SS-7)."
+    assert error.message == (
+        "c4t is not next to c2b: a crab copy goes to an empty slot right beside the crab, "
+        "above, below, left or right (SS-7)."
+    )
     error = refuse(state, place(0, 0, 1, "c2b", crab=["c2t"]), code="crab_target", rule="SS-7")
-    assert error.message == "A crab copy must go to an empty slot next to c2b (SS-7)."
+    assert error.message == "c2t is already written: a crab copy goes to an empty slot next to c2b (SS-7)."
     refuse(state, place(0, 0, 1, "c2b", crab=["c2b"]), code="crab_target")  # itself, just written
 
 
@@ -489,7 +505,7 @@ def test_a_chain_through_a_second_crab(tiny):
     assert engine.crab_next(state, 0, "a1", 3, ["b1"]) == []
     error = refuse(state, place(0, 0, 1, "a1", crab=["b1", "b2"], sun=1), code="crab_value", rule="SS-7")
     assert error.message == (
-        "The crab copy of 3 cannot go to b2: b1 already holds 3, "
+        "The crab copy of 3 cannot go to b2 (SS-7): b1 already holds 3, "
         "and no value may appear twice among the gulls (SS-4)."
     )
     # a1 -> a2 -> a3: the last copy lands on a hat, so the seat chooses the sun (SS-9).
@@ -566,10 +582,12 @@ def test_a_starfish_total():
     assert seat(state)["last"]["bonus_kind"] == "starfish" and breakdowns(state)[0]["sun"] == 2
 
 
-def test_a_shell_total():
+def test_the_bonus_at_22_is_one_starfish_not_a_shell():
+    # SS-10 (revised): a sun bonus is starfish or a bonus number; the default sheet's 22 is 1 starfish.
     state = run(table([3, 4, 5], sun=[17]), place(0, 0, 1, "k2"))
-    assert seat(state)["sun"] == [17, 22] and seat(state)["shells"] == 1
-    assert seat(state)["last"]["bonus_kind"] == "shell" and seat(state)["sun_starfish"] == 0
+    assert seat(state)["sun"] == [17, 22] and seat(state)["shells"] == 0
+    assert seat(state)["last"]["bonus_kind"] == "starfish" and seat(state)["sun_starfish"] == 1
+    assert breakdowns(state)[0]["sun"] == 1
 
 
 def test_passing_a_bonus_total_gives_nothing():
@@ -611,7 +629,7 @@ def test_a_bonus_number_follows_the_zone_rules_after_the_turns_writes():
         rule="SS-10",
     )
     assert error.message == (
-        "The bonus number 5 cannot go to k3: k3 must be greater than k2 (5) on this koi (SS-4)."
+        "The bonus number 5 cannot go to k3 (SS-10): k3 must be greater than k2 (5) on this koi (SS-4)."
     )
     error = refuse(
         state, place(0, 0, 1, "c2b", crab=["k2"], bonus={"slot": "k2", "value": 5}), code="bonus_slot"
@@ -624,11 +642,11 @@ def test_a_bonus_number_is_lost_when_no_slot_can_take_a_value():
     # Only g1 and k2 are empty; k2 sits between k1 = 4 and k3 = 5 on a koi: no value fits (SS-5).
     state = table([4, 4, 2], cells=without("g1", "k2", k1=4), sun=[10])
     assert engine.legal(state, 0)["placements"] == [
-        {"slot_die": i, "write_die": j, "slot": "g1", "value": 4, "crab": [], "dead": []}
+        {"slot_die": i, "write_die": j, "slot": "g1", "value": 4, "crab": [], "dead": [], "crab_dead": {}}
         for i, j in [(0, 1), (1, 0)]
     ]
     action = place(0, 0, 1, "g1")
-    assert engine.bonus_choices(state, 0, action) == {"total": 12, "choices": {}}
+    assert engine.bonus_choices(state, 0, action) == {"total": 12, "choices": {}, "dead": {}}
     error = refuse(
         state, place(0, 0, 1, "g1", bonus={"slot": "k2", "value": 5}), code="bonus_refused", rule="SS-10"
     )
@@ -665,7 +683,11 @@ def test_pass_when_no_pearl_matches_and_a_pass_reaches_a_bonus_number():
     state = table([1, 2, 5], cells=without("g1", "k2", k1=4), sun=[7])
     assert engine.legal(state, 0) == {"placements": [], "pass_allowed": True}
     # 7 + 5 = 12: the pass reaches a bonus number, and g1 can take a 4 (SS-10).
-    assert engine.bonus_choices(state, 0, pass_(0, 2)) == {"total": 12, "choices": {"g1": [4]}}
+    assert engine.bonus_choices(state, 0, pass_(0, 2)) == {
+        "total": 12,
+        "choices": {"g1": [4]},
+        "dead": {"g1": {4: []}},
+    }
     refuse(state, pass_(0, 2), code="bonus_required", rule="SS-10")
     state = run(state, pass_(0, 2, bonus={"slot": "g1", "value": 4}))
     assert seat(state)["sun"] == [7, 12] and seat(state)["cells"]["g1"] == 4
@@ -845,7 +867,8 @@ def test_the_scripted_golden_game_scores():
     players, options, actions = GOLDEN
     state = replay(engine, len(players), options, actions)
     ann, ben = breakdowns(state)
-    # Ann: cabins and bottles complete, 8 pearls, sun 2 + 3 + 4, 3 shells; Ben: 4 pearls, 3 shells.
+    # Ann: cabins and bottles complete, 8 pearls, sun 1 + 2 + 3 + 4 (22, 32, 52, 62: SS-10 revised,
+    # the 22 is a starfish), 2 shells; Ben: 4 pearls, 3 shells, the most alone.
     assert ann == {
         "cabins": 6,
         "koi": 0,
@@ -853,8 +876,8 @@ def test_the_scripted_golden_game_scores():
         "bottles": 7,
         "gulls": 0,
         "pearls": 8,
-        "sun": 9,
-        "shell_bonus": 5,
+        "sun": 10,
+        "shell_bonus": 0,
     }
     assert ben == {
         "cabins": 0,
@@ -866,8 +889,8 @@ def test_the_scripted_golden_game_scores():
         "sun": 0,
         "shell_bonus": 5,
     }
-    assert totals(state) == [35, 9]
-    assert [seat(state, n)["shells"] for n in (0, 1)] == [3, 3]
+    assert totals(state) == [31, 9]
+    assert [seat(state, n)["shells"] for n in (0, 1)] == [2, 3]
     assert seat(state)["sun"] == [6, 12, 16, 22, 26, 32, 36, 42, 46, 52, 56, 62]
     assert seat(state, 1)["sun"] == [6, 12, 13, 14, 20, 21, 23, 29, 33, 34, 37, 42]
     assert seat(state)["marks"] == {"c2t": "crab", "c1b": "bonus", "b4": "crab", "b5": "bonus"}
@@ -897,7 +920,15 @@ def test_legal_lists_every_role_including_mirror_duplicates():
     state = table([3, 3, 5], cells=without("k2", "c1t", "s4", "s7", "k8"))
 
     def entry(i, j, slot, value):
-        return {"slot_die": i, "write_die": j, "slot": slot, "value": value, "crab": [], "dead": []}
+        return {
+            "slot_die": i,
+            "write_die": j,
+            "slot": slot,
+            "value": value,
+            "crab": [],
+            "dead": [],
+            "crab_dead": {},
+        }
 
     threes = ["c1t", "k2", "s4", "s7"]
     assert engine.legal(state, 0) == {
@@ -910,20 +941,44 @@ def test_legal_lists_every_role_including_mirror_duplicates():
     }
 
 
-def test_legal_reports_dead_slots_for_the_written_value_only():
-    # SS-N4: dead slots are those the written value alone leaves with no value; a crab copy is a
-    # later choice and is not counted. 6 in k2 leaves k3 (which must then exceed 6) dead.
+def test_legal_reports_dead_slots_for_the_written_value_and_each_crab_copy():
+    # SS-5 (revised): `dead` is what the written value leaves with no value; `crab_dead` what each
+    # first crab copy would. 6 in k2 leaves k3 (which must then exceed 6) dead.
     state = table([3, 6, 1])
     k2 = [p for p in engine.legal(state, 0)["placements"] if p["slot"] == "k2"]
     assert k2 == [
-        {"slot_die": 0, "write_die": 1, "slot": "k2", "value": 6, "crab": [], "dead": ["k3"]},
+        {
+            "slot_die": 0,
+            "write_die": 1,
+            "slot": "k2",
+            "value": 6,
+            "crab": [],
+            "dead": ["k3"],
+            "crab_dead": {},
+        },
         # 1 in k2: k1 would need to be below 1.
-        {"slot_die": 0, "write_die": 2, "slot": "k2", "value": 1, "crab": [], "dead": ["k1"]},
+        {
+            "slot_die": 0,
+            "write_die": 2,
+            "slot": "k2",
+            "value": 1,
+            "crab": [],
+            "dead": ["k1"],
+            "crab_dead": {},
+        },
     ]
     state = run(state, place(0, 0, 1, "k2"))  # dead is a warning only (SS-5)
     # c2b (crab) with a 6: no slot dies, whatever the copy may do later.
     c2b = [p for p in engine.legal(table([2, 6, 1]), 0)["placements"] if p["slot"] == "c2b"]
     assert c2b[0]["crab"] == ["c2t", "c1b", "c3b", "k2"] and c2b[0]["dead"] == []
+    # ... but a copy of the 6 to k2 (koi k1 < k2 < k3) would leave k3 dead, and the others nothing.
+    assert c2b[0]["crab_dead"] == {"c2t": [], "c1b": [], "c3b": [], "k2": ["k3"]}
+    assert engine.crab_offers(table([2, 6, 1]), 0, "c2b", 6, []) == [
+        {"slot": "c2t", "dead": []},
+        {"slot": "c1b", "dead": []},
+        {"slot": "c3b", "dead": []},
+        {"slot": "k2", "dead": ["k3"]},
+    ]
 
 
 def test_legal_is_empty_when_the_seat_may_not_act():
@@ -992,19 +1047,20 @@ def test_the_order_of_the_checks():
     refuse(state, place(0, 0, 1, "k2"), code="unexpected_action")
     with pytest.raises(RuleViolation) as info:
         engine.apply(state, place(0, 0, 1, "k2"))
-    assert info.value.message == "The dice of round 1 have not been rolled yet: the game waits for roll."
+    assert info.value.rule == "SS-3"
+    assert info.value.message == "Enter the three dice of round 1 first (SS-3)."
     state = run(table([3, 4, 5], players=2), place(0, 0, 1, "k2"))
-    refuse(state, place(0, 0, 1, "k1"), code="not_your_turn")  # base.play's seat check
-    with pytest.raises(RuleViolation) as info:
-        engine.apply(state, place(0, 0, 1, "k1"))
-    assert (info.value.code, info.value.message) == (
-        "already_placed",
-        "Seat 0 has already placed this round.",
+    error = refuse(state, place(0, 0, 1, "k1"), code="already_placed", rule="SS-3")
+    assert (
+        error.message
+        == "Seat 0 has already written this round: the round goes on once Seat 1 has written too (SS-3)."
     )
-    refuse(state, place(5, 0, 1, "k1"), code="not_your_turn")
-    with pytest.raises(RuleViolation) as info:
-        engine.apply(state, place(5, 0, 1, "k1"))
-    assert info.value.message == "There is no seat 5 at this table (seats 0 to 1)."
+    error = refuse(state, place(5, 0, 1, "k1"), code="unknown_seat", rule="SS-1")
+    assert (
+        error.message == "This table has 2 players, so there is no seat 5 (seats are numbered 0 to 1) (SS-1)."
+    )
+    # The shape first: an unknown field is a 400 whoever sends it.
+    refuse(state, {**place(0, 0, 1, "k1"), "colour": 1}, BadAction)
 
 
 def test_apply_never_changes_its_input():
@@ -1041,7 +1097,7 @@ def test_describe_says_what_happened():
     state["seats"][1]["sun"] = [16]
     state["seats"][0]["placed"] = True
     assert engine.describe(state, place(1, 0, 1, "k1"), NAMES) == (
-        "Ben wrote 2 in k1; sun +6 = 22: a shell. Round 1 is over."
+        "Ben wrote 2 in k1; sun +6 = 22: 1 starfish. Round 1 is over."
     )
     state["seats"][0]["placed"] = False
     state["seats"][0]["sun"] = [26]
@@ -1233,7 +1289,7 @@ def test_random_legal_games_end_by_round_20_and_replay(players, seed):
 def test_random_play_uses_crabs_hats_bonuses_and_passes():
     # A lost bonus number needs an all but full sheet: random play never gets there (it is pinned
     # by test_a_bonus_number_is_lost_when_no_slot_can_take_a_value).
-    seen = {"crab": 0, "hat": 0, "bonus": 0, "pass": 0, "shell": 0, "starfish": 0}
+    seen = {"crab": 0, "hat": 0, "bonus": 0, "pass": 0, "starfish": 0}
     for seed in range(40):
         rng, state = random.Random(seed), new(1 + seed % 4)
         while engine.result(state) is None:
@@ -1246,7 +1302,6 @@ def test_random_play_uses_crabs_hats_bonuses_and_passes():
             seen["hat"] += "sun" in action
             seen["bonus"] += last["bonus"] is not None
             seen["pass"] += last["pass"]
-            seen["shell"] += last["bonus_kind"] == "shell"
             seen["starfish"] += last["bonus_kind"] == "starfish"
     assert all(seen.values()), seen
 

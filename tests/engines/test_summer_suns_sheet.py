@@ -55,7 +55,7 @@ def test_the_default_sheet_loads_with_35_slots_and_its_definition():
     assert sorted(sheet.shells) == ["b5", "c1b", "g1", "k4", "k8", "s5"]
     assert sheet.bonuses == {
         12: ("number", 1),
-        22: ("shell", 1),
+        22: ("starfish", 1),  # SS-10 (revised): it was a shell
         32: ("starfish", 2),
         42: ("number", 1),
         52: ("starfish", 3),
@@ -255,23 +255,52 @@ BROKEN = [
     (edit(lambda d: d.update(sun_bonus={})), "the sheet has an unknown key 'sun_bonus'."),
     (edit(lambda d: d.update(name="default")), "the name 'default' must equal the file name 'broken'."),
     (
-        edit(lambda d: d["sun_bonuses"].update({"012": {"shell": 1}})),
+        edit(lambda d: d["sun_bonuses"].update({"012": {"starfish": 1}})),
         "sun bonus key '012' must be a positive",
     ),
-    (edit(lambda d: d["sun_bonuses"].update({"0": {"shell": 1}})), "sun bonus key '0' must be a positive"),
-    (edit(lambda d: d["sun_bonuses"].update({"x": {"shell": 1}})), "sun bonus key 'x' must be a positive"),
-    (edit(lambda d: d["sun_bonuses"].update({"121": {"shell": 1}})), "sun bonus at 121 can never be reached"),
+    (edit(lambda d: d["sun_bonuses"].update({"0": {"starfish": 1}})), "sun bonus key '0' must be a positive"),
+    (edit(lambda d: d["sun_bonuses"].update({"x": {"starfish": 1}})), "sun bonus key 'x' must be a positive"),
+    (
+        edit(lambda d: d["sun_bonuses"].update({"121": {"starfish": 1}})),
+        "sun bonus at 121 can never be reached",
+    ),
     (
         edit(lambda d: d["sun_bonuses"].update({"12": {"number": 2}})),
         'sun bonus at 12: a bonus number is written {"number": 1}.',
     ),
     (
-        edit(lambda d: d["sun_bonuses"].update({"22": {"shell": 0}})),
-        "sun bonus at 22: 'shell' must be a whole number >= 1, not 0.",
+        edit(lambda d: d["sun_bonuses"].update({"22": {"starfish": 0}})),
+        "sun bonus at 22: 'starfish' must be a whole number >= 1, not 0.",
+    ),
+    # SS-10 (revised): a sun bonus is starfish or a bonus number, never a shell.
+    (
+        edit(lambda d: d["sun_bonuses"].update({"22": {"shell": 1}})),
+        "sun bonus at 22 is a shell, but a sun bonus is starfish or a bonus number (SS-10)",
     ),
     (
-        edit(lambda d: d["sun_bonuses"].update({"32": {"starfish": 2, "shell": 1}})),
+        edit(lambda d: d["sun_bonuses"].update({"32": {"starfish": 2, "number": 1}})),
         "sun bonus at 32 must be exactly one of",
+    ),
+    # SS-2 (revised): the shape of cabins, boat lines and koi is checked at load.
+    (
+        edit(lambda d: slot(d, "s4").update(row=5, col=4)),
+        "zone 'boats', group 1: boat slot 's4' is not directly right of the slot before it",
+    ),
+    (
+        edit(lambda d: zone(d, "boats")["groups"][0].sort(key=["s1", "s3", "s2", "s4"].index)),
+        "zone 'boats', group 1: boat slot 's3' is not directly right of the slot before it",
+    ),
+    (
+        edit(
+            lambda d: zone(d, "cabins").update(
+                groups=[["c1t", "c2b"], ["c2t", "c1b"], ["c3t", "c3b"], ["c4t", "c4b"]]
+            )
+        ),
+        "zone 'cabins', group 1: cabin slot 'c2b' is not directly below or above 'c1t' (SS-2).",
+    ),
+    (
+        edit(lambda d: zone(d, "koi")["groups"][0].sort(key=["k1", "k3", "k2", "k4"].index)),
+        "zone 'koi', group 1: koi slot 'k3' is not next to the slot before it (above, below, left or right)",
     ),
     (edit(lambda d: d["sun_bonuses"].update({"32": {"gold": 2}})), "sun bonus at 32 must be exactly one of"),
     (edit(lambda d: d.update(sun_bonuses=[])), "'sun_bonuses' must be an object"),

@@ -385,7 +385,10 @@ def test_a_reveal_needs_every_seat_and_only_cards_in_hand():
     error = refuse(state, reveal(3, 4, 1, 1), code="not_in_hand")
     assert error.message == "Seat 2 holds only the rest card 0: it must rest (SU-4)."
     error = refuse(state, reveal(3, 4, 0, 2), code="not_in_hand")
-    assert error.message == "Seat 3's 2 won a wave and went to the trash: it cannot be revealed again (SU-4, SU-6)."
+    assert (
+        error.message
+        == "Seat 3's 2 won a wave and went to the trash: it cannot be revealed again (SU-4, SU-6)."
+    )
     error = refuse(state, {"type": "reveal", "energy": {"0": 3, "2": 0}}, code="missing_seat", rule="SU-4")
     assert (
         error.message
@@ -564,7 +567,10 @@ def test_temporary_energy_bought_rested_back_and_trashed_after_use():
     assert state["beach"] == [SB("orange", 2, 3), SB("purple", 2, 2), SB("blue", 1, 1)]
     state = run(state, ocean(W("orange", 9)))
     error = refuse(state, reveal(4, "t6", 2), code="not_in_hand")
-    assert error.message == "Seat 1's temporary 6 is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
+    assert (
+        error.message
+        == "Seat 1's temporary 6 is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
+    )
     # Ben rests: his towel, the temporary 6 included, comes back to his hand.
     state = run(state, reveal(4, 0, 2))
     assert state["last"]["rested"] == {"1": [0, 4, "t6"]}
@@ -606,7 +612,9 @@ def test_the_winner_then_the_runner_up_take_their_rewards():
     assert engine.expect(state)["seats"] == [1]
     refuse(state, respect(0), code="not_your_turn")
     # apply itself checks the seat too
-    with pytest.raises(RuleViolation, match="Seat 0 has taken a reward this round: now Seat 1's reward is due"):
+    with pytest.raises(
+        RuleViolation, match="Seat 0 has taken a reward this round: now Seat 1's reward is due"
+    ):
         engine.apply(state, respect(0))
     state = run(state, respect(1))
     assert [seat["respect"] for seat in state["seats"]] == [3, 3, 2]
@@ -647,7 +655,10 @@ def test_a_buy_pays_its_cost_and_refuses_what_the_seat_cannot_afford():
     error = refuse(state, pass_(0), code="pass_refused", rule="SU-7")
     assert error.message == "Passing is only allowed when nothing else is (SU-7)."
     error = refuse(state, buy(0, 1, None), code="refill_needed")
-    assert error.message == "The beach deck still holds 39 cards: enter the card that refills beach space 2 (SU-7)."
+    assert (
+        error.message
+        == "The beach deck still holds 39 cards: enter the card that refills beach space 2 (SU-7)."
+    )
     error = refuse(state, buy(0, 1, W("blue", 3)), code="not_beach_card", rule="SU-2")
     assert error.message == "The refill: a 3 blue wave is an ocean card, not a beach card (SU-2)."
     state = run(state, buy(0, 1, EN(9, 4)))
@@ -665,7 +676,11 @@ def test_a_pass_only_when_nothing_else_is():
         "seat": 0,
         "respect": "Seat 0 is at 4 respect and can gain no more (SU-7).",
         "buy": [
-            {"slot": i, "card": None, "reason": f"Beach space {i + 1} is empty: the beach deck ran out (SU-7)."}
+            {
+                "slot": i,
+                "card": None,
+                "reason": f"Beach space {i + 1} is empty: the beach deck ran out (SU-7).",
+            }
             for i in range(3)
         ],
         "pass": None,
@@ -686,7 +701,10 @@ def test_the_beach_deck_runs_out_and_a_slot_stays_empty():
     state = run(state, buy(0, 2, SB("purple", 1, 2)), strict=False)
     assert state["beach_deck"] == 0 and state["beach"][2] == SB("purple", 1, 2)
     error = refuse(state, buy(1, 1, EN(3, 1)), code="beach_deck_empty", rule="SU-7")
-    assert error.message == "The beach deck is empty: nothing refills beach space 2, so enter no refill card (SU-7)."
+    assert (
+        error.message
+        == "The beach deck is empty: nothing refills beach space 2, so enter no refill card (SU-7)."
+    )
     state = run(state, buy(1, 1, None), strict=False)
     assert state["beach"] == [SB("orange", 2, 3), None, SB("purple", 1, 2)]
     assert state["last"]["rewards"][1] == {
@@ -1117,9 +1135,13 @@ def test_the_fixed_order_of_checks():
     error = refuse(state, respect(0), code="unexpected_action", rule="SU-3")
     assert error.message == "Set up the table first: the 3 waves in the surf and the 3 beach cards (SU-3)."
     state = run(state, {"type": "setup", "surf": SURF, "beach": BEACH})
-    error = refuse(state, {"type": "setup", "surf": SURF, "beach": BEACH}, code="unexpected_action", rule="SU-3")
+    error = refuse(
+        state, {"type": "setup", "surf": SURF, "beach": BEACH}, code="unexpected_action", rule="SU-3"
+    )
     assert error.message == "The table is already set up (SU-3)."
-    error = refuse(state, {"type": "final", "stings": {"0": [], "1": []}}, code="unexpected_action", rule="SU-10")
+    error = refuse(
+        state, {"type": "final", "stings": {"0": [], "1": []}}, code="unexpected_action", rule="SU-10"
+    )
     assert error.message == "The game has not ended yet: every seat reveals an energy card (SU-10)."
     error = refuse(state, ocean(W("blue", 3)), code="unexpected_action", rule="SU-4")
     assert error.message == "Round 1 first: every seat reveals an energy card (SU-4)."
@@ -1127,7 +1149,9 @@ def test_the_fixed_order_of_checks():
     error = refuse(state, reveal(1, 2), code="unexpected_action", rule="SU-7")
     assert error.message == "Seat 0's reward comes first: respect or a beach card (SU-7)."
     error = refuse(state, {**respect(1), "seat": 5}, code="unknown_seat", rule="SU-1")
-    assert error.message == "This table has 2 players, so there is no seat 5 (seats are numbered 0 to 1) (SU-1)."
+    assert (
+        error.message == "This table has 2 players, so there is no seat 5 (seats are numbered 0 to 1) (SU-1)."
+    )
     # A malformed action is a 400 in any phase: its shape comes before the rules.
     refuse(state, {**respect(0), "colour": "blue"}, BadAction)
     refuse(state, {"type": "reveal", "energy": {"0": 11, "1": 2}}, BadAction)
@@ -1165,7 +1189,8 @@ def test_describe_says_what_happened():
 
     state = table([[0, 1], [0, 2, 3]], towels=[[2, 3], [1]], surf=[BB, W("blue", 2)], bluebottles=4)
     assert engine.describe(state, reveal(0, 2), NAMES) == (
-        "Round 1, the bluebottle: Ann rests, Ben 2. Ann revealed the lowest (0) and takes a bluebottle token. "
+        "Round 1, the bluebottle: Ann rests, Ben 2. "
+        "Ann revealed the lowest (0) and takes a bluebottle token. "
         "Ann rests: respect 3, 3 cards back to hand (0, 2, 3). "
         "That was bluebottle 5: the game ends. Enter the bluebottle tokens."
     )

@@ -99,6 +99,11 @@ def and_join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def absent_as(value, default):
+    """JSON null means the field is left out (G-2, as in every game)."""
+    return default if value is None else value
+
+
 def seat_list(value, field: str) -> list[int]:
     require(
         isinstance(value, list) and all(is_int(seat) for seat in value),
@@ -242,9 +247,9 @@ class DogoDash:
         if kind == "reveal":
             require("cards" in action, "A reveal needs 'cards': the card each seat shows.")
             cards = parse_cards(action["cards"])
-            catnip = seat_list(action.get("catnip") or [], "catnip")
+            catnip = seat_list(absent_as(action.get("catnip"), []), "catnip")
         else:
-            dash = seat_list(action.get("dogo_dash") or [], "dogo_dash")
+            dash = seat_list(absent_as(action.get("dogo_dash"), []), "dogo_dash")
         check_turn(self, state, kind)
         if kind == "reveal":
             self._reveal(state, cards, catnip)
@@ -307,7 +312,8 @@ class DogoDash:
             for seat in catnip:
                 held = seats[seat]["hand"]
                 if held != HAND_SIZE:
-                    message = f"Seat {seat} holds {plural(held, 'card')}: catnip needs {HAND_SIZE} cats in hand (DD-9)."
+                    needs = f"catnip needs {HAND_SIZE} cats in hand (DD-9)"
+                    message = f"Seat {seat} holds {plural(held, 'card')}: {needs}."
                     raise RuleViolation("catnip_hand", message, "DD-9")
         for seat in cards:
             if seat in catnip:

@@ -366,7 +366,7 @@ class HangFour:
         """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
         phase = state["phase"]
         if phase == "shack_card":
-            message, rule = "Draw the Surf Shack card first: which card came up? (HF-5)", "HF-5"
+            message, rule = "Draw the Surf Shack card first and enter which card came up (HF-5).", "HF-5"
         elif phase == "shack_roll":
             card = CARD_NAMES[state["shack_card"]]
             message, rule = (
@@ -416,7 +416,10 @@ class HangFour:
         players = len(state["seats"])
         if not 0 <= seat < players:
             raise RuleViolation(
-                "unknown_seat", f"There is no seat {seat} at this table (seats 0 to {players - 1})."
+                "unknown_seat",
+                f"This table has {players} players, so there is no seat {seat} "
+                f"(seats are numbered 0 to {players - 1}) (HF-1).",
+                "HF-1",
             )
         return seat
 

@@ -41,7 +41,9 @@ def sheet_of(state: dict) -> Sheet:
     name = state["sheet"]
     if name not in SHEETS:
         raise RuleViolation(
-            "unknown_sheet", f"This table uses the sheet {shown(name)}, which is not installed (SS-2).", "SS-2"
+            "unknown_sheet",
+            f"This table uses the sheet {shown(name)}, which is not installed (SS-2).",
+            "SS-2",
         )
     return SHEETS[name]
 
@@ -138,7 +140,7 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
         problem = zone_problem(sheet, cells, target, value)
         if problem:
             raise RuleViolation(
-                "crab_value", f"The crab copy of {value} cannot go to {target}: {problem}.", "SS-7"
+                "crab_value", f"The crab copy of {value} cannot go to {target} (SS-7): {problem}.", "SS-7"
             )
         cells[target] = value
         source = target
@@ -240,7 +242,9 @@ class SummerSuns:
         """G-1: the round's dice come first; once rolled, every seat writes before the next roll."""
         n = state["round"]
         if kind == "roll":
-            message = f"Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
+            message = (
+                f"Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
+            )
         else:
             message = f"Enter the three dice of round {n} first (SS-3)."
         return RuleViolation("unexpected_action", message, "SS-3")
@@ -325,7 +329,9 @@ class SummerSuns:
 
     def _check_write(self, sheet: Sheet, cells: dict, slot: str, value: int) -> None:
         if slot in cells:
-            raise RuleViolation("slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3")
+            raise RuleViolation(
+                "slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3"
+            )
         problem = zone_problem(sheet, cells, slot, value)
         if problem:
             raise RuleViolation("zone_rule", f"Cannot write {value} in {slot}: {problem}.", "SS-4")
@@ -466,7 +472,7 @@ class SummerSuns:
         problem = zone_problem(sheet, cells, target, number)
         if problem:
             raise RuleViolation(
-                "bonus_value", f"The bonus number {number} cannot go to {target}: {problem}.", "SS-10"
+                "bonus_value", f"The bonus number {number} cannot go to {target} (SS-10): {problem}.", "SS-10"
             )
         turn["bonus"] = {"slot": target, "value": number}
         return turn

@@ -157,7 +157,9 @@ def _shape_problem(kind: str, group: list[dict]) -> str | None:
     elif kind == "sequence":
         for before, (slot, (r, c)) in zip(cell, zip(group[1:], cell[1:], strict=True), strict=False):
             if abs(r - before[0]) + abs(c - before[1]) != 1:
-                return f"koi slot {slot['id']!r} is not next to the slot before it (above, below, left or right)"
+                return (
+                    f"koi slot {slot['id']!r} is not next to the slot before it (above, below, left or right)"
+                )
     return None
 
 

@@ -675,7 +675,10 @@ class SurfsUp:
                 "to the towel, and goes to the trash once revealed (SU-4, SU-8)."
             )
         if card in self.components["starting_energy"]:
-            return f"Seat {seat}'s {name} won a wave and went to the trash: it cannot be revealed again (SU-4, SU-6)."
+            return (
+                f"Seat {seat}'s {name} won a wave and went to the trash: "
+                "it cannot be revealed again (SU-4, SU-6)."
+            )
         return f"Seat {seat} has no {name} in hand (SU-4)."
 
     def _resolve(self, state: dict, energy: dict) -> None:
@@ -781,7 +784,8 @@ class SurfsUp:
             if not left and refill is not None:
                 raise RuleViolation(
                     "beach_deck_empty",
-                    f"The beach deck is empty: nothing refills beach space {slot + 1}, so enter no refill card (SU-7).",
+                    f"The beach deck is empty: nothing refills beach space {slot + 1}, "
+                    "so enter no refill card (SU-7).",
                     "SU-7",
                 )
             if refill is not None and refill["kind"] not in BEACH_KINDS:
@@ -879,7 +883,8 @@ class SurfsUp:
                     if not 0 <= g < count:
                         raise RuleViolation(
                             "unknown_goal",
-                            f"Seat {seat} names goal {g + 1}, but the table has {plural(count, 'shared goal')} (SU-13).",
+                            f"Seat {seat} names goal {g + 1}, "
+                            f"but the table has {plural(count, 'shared goal')} (SU-13).",
                             "SU-13",
                         )
                 if len(set(indexes)) != len(indexes):
@@ -964,7 +969,8 @@ class SurfsUp:
                 who = and_join([name(s) for s in last["unstung"]])
                 also = " also" if last["stung"] else ""
                 parts.append(
-                    f"{who}{also} revealed the lowest ({low}), but the box holds no bluebottle token any more."
+                    f"{who}{also} revealed the lowest ({low}), "
+                    "but the box holds no bluebottle token any more."
                 )
         if last["trashed"]:
             items = [f"{name(t['seat'])}'s {energy_name(t['card'])}" for t in last["trashed"]]

@@ -233,7 +233,8 @@ class Steps:
     def _snag_elsewhere(self, allowed: list[int], face: int) -> str:
         who = common.and_join([self.names[seat] for seat in allowed])
         verb = "holds" if len(allowed) == 1 else "hold"
-        return f"{who} {verb} {face} or more, so the Snag takes {face} from {'one of them' if len(allowed) > 1 else who} (HF-9)."
+        source = "one of them" if len(allowed) > 1 else who
+        return f"{who} {verb} {face} or more, so the Snag takes {face} from {source} (HF-9)."
 
     def _wipeout(self, query: dict, face: int) -> dict:
         return self._pick_cards(

@@ -390,7 +390,12 @@ class Wizard:
                     "name": "bonus_value",
                     "title": f"Bonus number in {bslot}: which value?",
                     "options": [
-                        {"label": str(v), "value": v, "dead": offer["dead"][bslot][v], "set": {"bval": str(v)}}
+                        {
+                            "label": str(v),
+                            "value": v,
+                            "dead": offer["dead"][bslot][v],
+                            "set": {"bval": str(v)},
+                        }
                         for v in values
                     ],
                 }

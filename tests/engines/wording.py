@@ -1,0 +1,46 @@
+"""G-1 and G-2 as checks every refusal must pass: a 422 names a ruling that exists (in
+shared/RULINGS.md or in the project's own notes) and cites it in its sentence; no sentence, 400 or
+422, carries a program's words (None, True, False, a Python type or repr); a 422 names no bare
+field (`slot_die`, 'refill'). The engine tests' refuse() and the hostile walk run these on every
+refusal they meet, and a scan of the engines' source checks that every RuleViolation names one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RULINGS = ROOT.parent / "shared" / "RULINGS.md"  # CI lays shared/ beside the checkout, as here
+NOTES = ROOT / "companion" / "games" / "NOTES.md"
+RULING_ID = re.compile(r"^- ([A-Z]{1,2}-N?\d+)\b", re.MULTILINE)
+PROGRAM_WORDS = re.compile(r"\b(None|True|False|NoneType|dict|str|int|bool|float)\b|<class ")
+BARE_FIELD = re.compile(r"\b[a-z]+_[a-z_]+\b|'[a-z_]+'")
+
+
+def ruling_ids() -> set[str]:
+    """Every ruling id the project can cite: RULINGS.md's, and the project's own notes'."""
+    found = set(RULING_ID.findall(RULINGS.read_text(encoding="utf-8")))
+    found |= set(RULING_ID.findall(NOTES.read_text(encoding="utf-8")))
+    assert {"HF-9", "SU-14", "DD-9", "SS-10", "G-1"} <= found, f"rulings not read from {RULINGS}"
+    return found
+
+
+KNOWN = ruling_ids()
+
+
+def wording_problems(error) -> list[str]:
+    """What is wrong with a refusal's wording (empty when it keeps G-1 and G-2)."""
+    problems = []
+    message = error.message
+    if PROGRAM_WORDS.search(message):
+        problems.append(f"a program's word in {message!r}")
+    if not message.endswith("."):
+        problems.append(f"not a sentence: {message!r}")
+    if error.status == 422:
+        if error.rule not in KNOWN:
+            problems.append(f"the ruling {error.rule!r} of {error.code} is in no rulings file")
+        elif error.rule not in message:
+            problems.append(f"the sentence does not cite {error.rule}: {message!r}")
+        if BARE_FIELD.search(message):
+            problems.append(f"a bare field name in {message!r}")
+    return problems
