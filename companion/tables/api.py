@@ -179,14 +179,21 @@ class PlacementOut(Schema):
     value: int
     crab: list[str]
     dead: list[str]
-    # An extension of API.md (SS-5 revised): for each first crab target, the slots that copy
-    # would leave impossible to fill, as `dead` does for the placed value.
-    crab_dead: dict[str, list[str]]
+
+
+class CrabDeadOut(Schema):
+    slot: str
+    value: int
+    target: str
+    dead: list[str]
 
 
 class LegalOut(Schema):
     placements: list[PlacementOut]
     pass_allowed: bool
+    # An extension of API.md (SS-5 revised): for each placement's first crab targets, the slots
+    # that copy would leave impossible to fill, as a placement's `dead` does for the placed value.
+    crab_dead: list[CrabDeadOut]
 
 
 class EventOut(Schema):

@@ -155,7 +155,7 @@ def record_result(table: Table, engine: base.Engine, result: dict) -> None:
 def _check_playable(table: Table) -> None:
     if table.abandoned is not None:
         raise base.RuleViolation(
-            "table_abandoned", "This table was abandoned: resume it on its page to enter more."
+            "table_abandoned", "This table was abandoned: resume it on its page to enter more (T-N2).", "T-N2"
         )
 
 
@@ -211,11 +211,11 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
         _check_playable(table)
         live = list(table.events.filter(undone=False).order_by("seq"))
         if not live:
-            raise base.RuleViolation("nothing_to_undo", "There is no entry to take back.")
+            raise base.RuleViolation("nothing_to_undo", "There is no entry to take back (T-N1).", "T-N1")
         target = live[-1] if seq is None else next((event for event in live if event.seq == seq), None)
         if target is None:
             raise base.RuleViolation(
-                "no_such_entry", "That entry is not in the log, or it was already undone."
+                "no_such_entry", "That entry is not in the log, or it was already undone (T-N1).", "T-N1"
             )
         engine = engine_for(table)
         kept = [event.action for event in live if event is not target]
@@ -223,7 +223,9 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
             table.snapshot = base.replay(engine, len(names), table.options, kept)
         except base.ActionError as conflict:
             raise base.RuleViolation(
-                "later_entries_depend", "Later entries depend on this one: undo those first, newest first."
+                "later_entries_depend",
+                "Later entries depend on this one: undo those first, newest first (T-N1).",
+                "T-N1",
             ) from conflict
         target.undone = True
         target.save(update_fields=["undone"])
@@ -248,7 +250,9 @@ def _set_abandoned(table_id: str, expected_version, abandoned: bool) -> dict:
         names = seat_names(table)
         _check_version(table, expected_version, names)
         if abandoned and table.status == Table.Status.FINISHED:
-            raise base.RuleViolation("already_finished", "A finished table is kept in the history as it is.")
+            raise base.RuleViolation(
+                "already_finished", "A finished table is kept in the history as it is (T-N2).", "T-N2"
+            )
         if (table.abandoned is not None) != abandoned:
             table.abandoned = timezone.now() if abandoned else None
             table.version += 1  # the other phones see the change at their next poll

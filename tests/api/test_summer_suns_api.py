@@ -20,6 +20,12 @@ def test_the_sheet_and_legal_moves_through_the_api(api):
     assert {"slot_die": 0, "write_die": 1, "slot": "c1t", "value": 5, "crab": [], "dead": []} in legal[
         "placements"
     ]
+    # SS-5 (revised), an extension of API.md: what each first crab copy would leave dead.
+    crabbed = api.create(game="summer-suns", players=["Ann"])
+    api.act(crabbed, {"type": "roll", "dice": [2, 6, 1]})
+    listing = api.call("get", f"/api/v1/tables/{crabbed['id']}/legal?seat=0", token=crabbed["token"]).json()
+    assert {"slot": "c2b", "value": 6, "target": "k2", "dead": ["k3"]} in listing["crab_dead"]
+    assert {"slot": "c2b", "value": 6, "target": "c2t", "dead": []} in listing["crab_dead"]
     bad = api.call("get", f"/api/v1/tables/{table['id']}/legal?seat=9", token=api.tokens[table["id"]])
     assert bad.status_code == 400
     dogo = api.create(players=["Ann", "Ben"])

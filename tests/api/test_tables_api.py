@@ -151,7 +151,7 @@ def test_a_rule_refusal_is_422_naming_its_rule_and_changes_nothing(api):
     assert response.status_code == 422
     assert error(response) == {
         "code": "missing_card",
-        "message": "Seat 2 must reveal a card: every seat reveals a card.",
+        "message": "Cleo must reveal a card: every seat reveals a card (DD-3).",  # G-2: the players' names
         "rule": "DD-3",
     }
     stored = Table.objects.get(pk=table["id"])

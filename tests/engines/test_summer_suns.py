@@ -356,7 +356,6 @@ def test_only_direct_koi_neighbours_are_checked_and_a_dead_slot_is_only_a_warnin
             "value": 2,
             "crab": ["c3b", "k7"],
             "dead": ["k2"],
-            "crab_dead": {"c3b": [], "k7": []},
         }
     ]
     state = run(state, place(0, 0, 1, "k3"))
@@ -642,7 +641,7 @@ def test_a_bonus_number_is_lost_when_no_slot_can_take_a_value():
     # Only g1 and k2 are empty; k2 sits between k1 = 4 and k3 = 5 on a koi: no value fits (SS-5).
     state = table([4, 4, 2], cells=without("g1", "k2", k1=4), sun=[10])
     assert engine.legal(state, 0)["placements"] == [
-        {"slot_die": i, "write_die": j, "slot": "g1", "value": 4, "crab": [], "dead": [], "crab_dead": {}}
+        {"slot_die": i, "write_die": j, "slot": "g1", "value": 4, "crab": [], "dead": []}
         for i, j in [(0, 1), (1, 0)]
     ]
     action = place(0, 0, 1, "g1")
@@ -681,7 +680,7 @@ def test_a_bonus_is_refused_when_the_total_gives_none():
 def test_pass_when_no_pearl_matches_and_a_pass_reaches_a_bonus_number():
     # Empty: g1 (pearl 4) and the dead k2. No die shows a 4: nothing can be placed.
     state = table([1, 2, 5], cells=without("g1", "k2", k1=4), sun=[7])
-    assert engine.legal(state, 0) == {"placements": [], "pass_allowed": True}
+    assert engine.legal(state, 0) == {"placements": [], "pass_allowed": True, "crab_dead": []}
     # 7 + 5 = 12: the pass reaches a bonus number, and g1 can take a 4 (SS-10).
     assert engine.bonus_choices(state, 0, pass_(0, 2)) == {
         "total": 12,
@@ -927,7 +926,6 @@ def test_legal_lists_every_role_including_mirror_duplicates():
             "value": value,
             "crab": [],
             "dead": [],
-            "crab_dead": {},
         }
 
     threes = ["c1t", "k2", "s4", "s7"]
@@ -938,6 +936,7 @@ def test_legal_lists_every_role_including_mirror_duplicates():
         + [entry(1, 2, s, 5) for s in ("s4", "s7")]
         + [entry(2, 0, "k8", 3), entry(2, 1, "k8", 3)],
         "pass_allowed": False,
+        "crab_dead": [],
     }
 
 
@@ -954,7 +953,6 @@ def test_legal_reports_dead_slots_for_the_written_value_and_each_crab_copy():
             "value": 6,
             "crab": [],
             "dead": ["k3"],
-            "crab_dead": {},
         },
         # 1 in k2: k1 would need to be below 1.
         {
@@ -964,7 +962,6 @@ def test_legal_reports_dead_slots_for_the_written_value_and_each_crab_copy():
             "value": 1,
             "crab": [],
             "dead": ["k1"],
-            "crab_dead": {},
         },
     ]
     state = run(state, place(0, 0, 1, "k2"))  # dead is a warning only (SS-5)
@@ -972,7 +969,13 @@ def test_legal_reports_dead_slots_for_the_written_value_and_each_crab_copy():
     c2b = [p for p in engine.legal(table([2, 6, 1]), 0)["placements"] if p["slot"] == "c2b"]
     assert c2b[0]["crab"] == ["c2t", "c1b", "c3b", "k2"] and c2b[0]["dead"] == []
     # ... but a copy of the 6 to k2 (koi k1 < k2 < k3) would leave k3 dead, and the others nothing.
-    assert c2b[0]["crab_dead"] == {"c2t": [], "c1b": [], "c3b": [], "k2": ["k3"]}
+    listing = engine.legal(table([2, 6, 1]), 0)
+    assert [entry for entry in listing["crab_dead"] if entry["slot"] == "c2b" and entry["value"] == 6] == [
+        {"slot": "c2b", "value": 6, "target": "c2t", "dead": []},
+        {"slot": "c2b", "value": 6, "target": "c1b", "dead": []},
+        {"slot": "c2b", "value": 6, "target": "c3b", "dead": []},
+        {"slot": "c2b", "value": 6, "target": "k2", "dead": ["k3"]},
+    ]
     assert engine.crab_offers(table([2, 6, 1]), 0, "c2b", 6, []) == [
         {"slot": "c2t", "dead": []},
         {"slot": "c1b", "dead": []},
@@ -982,9 +985,9 @@ def test_legal_reports_dead_slots_for_the_written_value_and_each_crab_copy():
 
 
 def test_legal_is_empty_when_the_seat_may_not_act():
-    assert engine.legal(new(2), 0) == {"placements": [], "pass_allowed": False}
+    assert engine.legal(new(2), 0) == {"placements": [], "pass_allowed": False, "crab_dead": []}
     state = run(table([3, 4, 5], players=2), place(0, 0, 1, "k2"))
-    assert engine.legal(state, 0) == {"placements": [], "pass_allowed": False}
+    assert engine.legal(state, 0) == {"placements": [], "pass_allowed": False, "crab_dead": []}
     assert engine.legal(state, 1)["placements"]
     with pytest.raises(BadAction):
         engine.legal(state, "1")

@@ -334,7 +334,7 @@ BROKEN = {
     ),
     "bad option type": (
         _set(["tables", 0, "options", "catnip"], "yes"),
-        "Table 1 (id 'dd01'): Option 'catnip' must be a bool, not 'yes'.",
+        "Table 1 (id 'dd01'): Option 'catnip' must be true or false, not \"yes\".",
     ),
     "unknown option": (
         _set(["tables", 0, "options", "speed"], 3),
@@ -351,12 +351,12 @@ BROKEN = {
     "entry of an unknown type": (
         _set(["tables", 1, "log", 1, "action"], {"type": "teleport"}),
         "Table 2 (id 'hf02'): log entry 2 (seq 2) is refused by the rules: "
-        "Hang Four has no action 'teleport'...",
+        'Hang Four has no action "teleport"...',
     ),
     "entry after the game ended": (
         _extra_entry_after_the_end,
         "Table 1 (id 'dd01'): log entry 20 (seq 99) is refused by the rules: "
-        "The game is over: no more entries can be made.",
+        "The game is over: no more entries can be made (DD-7).",
     ),
     "finished but the log does not finish": (
         _finish_without_finishing,

@@ -122,7 +122,7 @@ def test_a_refused_entry_names_the_rule_with_names_and_changes_nothing(client, t
 def test_a_missing_card_is_refused_with_the_players_name(client, table):
     response = reveal(client, table, {0: "cat", 1: "dog"})
     assert response.status_code == 422
-    assert "Cleo must reveal a card: every seat reveals a card." in response.content.decode()
+    assert "Cleo must reveal a card: every seat reveals a card (DD-3)." in response.content.decode()
     table.refresh_from_db()
     assert table.version == 0
 
@@ -158,7 +158,7 @@ def test_undo_takes_back_the_last_entry(client, table):
 
 def test_undo_with_nothing_to_undo_says_so(client, table):
     response = client.post(f"/t/{table.id}/undo/", {"expected_version": 0}, **HTMX)
-    assert "There is no entry to take back." in response.content.decode()
+    assert "There is no entry to take back (T-N1)." in response.content.decode()
 
 
 def test_garbage_posts_never_500(client, table):
@@ -252,7 +252,7 @@ def test_a_refused_entry_keeps_the_picks(client, table):
     assert 'id="card-0-cat" value="cat" autocomplete="off" required checked>' in html
     assert 'id="card-1-dog" value="dog" autocomplete="off" required checked>' in html
     assert html.count(" checked>") == 2
-    assert "DD-3</span>" in html  # this sentence does not name its rule: the badge does
+    assert "every seat reveals a card (DD-3)." in html and "DD-3</span>" not in html  # G-1: in the sentence
 
 
 def test_a_phone_remembers_its_newest_tables_only(client):

@@ -396,7 +396,10 @@ def test_a_refused_reveal_shows_its_rule_and_changes_nothing(client, table):
     response = client.post(f"/t/{table.id}/act/", data, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200  # htmx swaps only 2xx answers
-    assert "Not allowed.</strong> Ann has no 4 in hand (SU-4)." in html
+    assert (
+        "Not allowed.</strong> Ann&#x27;s 4 is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
+        in html
+    )
     assert 'class="alert alert-danger py-2 refusal"' in html
     # The other picks stay picked; Ann's 4 is not offered at all.
     assert 'id="energy-1-5" value="5" autocomplete="off" required checked' in html
@@ -405,7 +408,7 @@ def test_a_refused_reveal_shows_its_rule_and_changes_nothing(client, table):
     assert state(table) == before and table.version == version
     # Without htmx the refusal is a 422 page.
     response = client.post(f"/t/{table.id}/act/", data)
-    assert response.status_code == 422 and "Ann has no 4 in hand (SU-4)." in response.content.decode()
+    assert response.status_code == 422 and "Ann&#x27;s 4 is on the towel" in response.content.decode()
     assert state(table) == before and table.version == version
 
 
@@ -424,9 +427,9 @@ def test_must_buy_at_four_and_pass_only_when_nothing_else_is(client, table):
     options = options_text(html)
     assert options == (
         "+1 respect Ann is at 4 respect and must buy (SU-7). "
-        "Empty beach space Beach slot 0 is empty: the beach deck ran out (SU-7). "
+        "Empty beach space Beach space 1 is empty: the beach deck ran out (SU-7). "
         "Buy ⚡ 6 · energy · cost 2 "
-        "Empty beach space Beach slot 2 is empty: the beach deck ran out (SU-7)."
+        "Empty beach space Beach space 3 is empty: the beach deck ran out (SU-7)."
     )
     assert the_form(html, choice="respect")["buttons"] == [{"text": "+1 respect", "disabled": True}]
 

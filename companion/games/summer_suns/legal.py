@@ -137,24 +137,28 @@ def placements(sheet: Sheet, cells: dict, dice: list[int]) -> list[dict]:
                         crab.append(t)
             # SS-5: only slots related to s can lose their last value.
             dead = [t for t, op in sheet.back[s] if masks.get(t) and not masks[t] & MASK[op][v]]
-            # SS-5 (revised): and what each first crab copy would leave dead, after this write.
-            crab_dead = {}
-            if crab:
-                after = {**cells, s: v}
-                crab_dead = {t: dead_after(sheet, after, t, v) for t in crab}
-            info = cache[(s, v)] = (crab, dead, crab_dead)
+            info = cache[(s, v)] = (crab, dead)
         found.append(
-            {
-                "slot_die": i,
-                "write_die": j,
-                "slot": s,
-                "value": v,
-                "crab": info[0][:],
-                "dead": info[1][:],
-                "crab_dead": {t: d[:] for t, d in info[2].items()},
-            }
+            {"slot_die": i, "write_die": j, "slot": s, "value": v, "crab": info[0][:], "dead": info[1][:]}
         )
     return found
+
+
+def crab_dead(sheet: Sheet, cells: dict, found: list[dict]) -> list[dict]:
+    """SS-5 (revised): for every listed placement's first crab targets, the slots that copy would
+    leave impossible to fill, once per (slot, value, target): [{"slot", "value", "target", "dead"}]."""
+    listed, seen = [], set()
+    for placement in found:
+        s, v = placement["slot"], placement["value"]
+        if not placement["crab"] or (s, v) in seen:
+            continue
+        seen.add((s, v))
+        after = {**cells, s: v}
+        for target in placement["crab"]:
+            listed.append(
+                {"slot": s, "value": v, "target": target, "dead": dead_after(sheet, after, target, v)}
+            )
+    return listed
 
 
 def first_placement(sheet: Sheet, cells: dict, dice: list[int]) -> tuple[int, int, str] | None:

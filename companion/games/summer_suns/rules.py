@@ -19,7 +19,7 @@ import copy
 import random
 
 from ..base import BadAction, RuleViolation, action_kind, check_players, check_turn, is_int, require, shown
-from .legal import crab_targets, dead_after, fillable, first_placement, placements, zone_problem
+from .legal import crab_dead, crab_targets, dead_after, fillable, first_placement, placements, zone_problem
 from .sheet import SHEETS, Sheet
 
 LAST_ROUND = 20  # SS-12
@@ -261,13 +261,15 @@ class SummerSuns:
         )
 
     def legal(self, state: dict, seat: int) -> dict:
-        """Every legal placement of the current dice for `seat` (see legal.placements), and whether
-        it may pass (SS-11). Nothing is legal when the seat may not act now."""
+        """Every legal placement of the current dice for `seat` (see legal.placements), whether it
+        may pass (SS-11), and what each first crab copy would leave dead (legal.crab_dead, SS-5).
+        Nothing is legal when the seat may not act now."""
         self._seat(state, seat)
         if state["phase"] != "place" or state["seats"][seat]["placed"]:
-            return {"placements": [], "pass_allowed": False}
-        found = placements(sheet_of(state), state["seats"][seat]["cells"], state["dice"])
-        return {"placements": found, "pass_allowed": not found}
+            return {"placements": [], "pass_allowed": False, "crab_dead": []}
+        sheet, cells = sheet_of(state), state["seats"][seat]["cells"]
+        found = placements(sheet, cells, state["dice"])
+        return {"placements": found, "pass_allowed": not found, "crab_dead": crab_dead(sheet, cells, found)}
 
     def crab_next(self, state: dict, seat: int, slot: str, value: int, chain: list[str]) -> list[str]:
         """The next crab copy targets after writing `value` in `slot` and copying it to `chain`
