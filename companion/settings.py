@@ -56,6 +56,10 @@ INSTALLED_APPS = [
     "companion.tables",
     "companion.history",
 ]
+# The benchmark's write floor (bench/floor, issue 13): mounted only when bench/run.py asks for it.
+BENCH_FLOOR = os.environ.get("COMPANION_BENCH_FLOOR", "") == "1"
+if BENCH_FLOOR:
+    INSTALLED_APPS.append("bench.floor")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

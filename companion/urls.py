@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django_ratelimit.decorators import ratelimit
@@ -22,3 +23,6 @@ urlpatterns = [
     path("history/", include("companion.history.urls")),
     path("", include("companion.tables.urls")),
 ]
+
+if settings.BENCH_FLOOR:  # the benchmark's bare write (bench/floor), never in a deployment
+    urlpatterns.insert(0, path("bench/floor/", include("bench.floor.urls")))

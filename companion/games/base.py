@@ -91,6 +91,8 @@ def require(condition: bool, message: str, code: str = "bad_action") -> None:
 def shown(value: Any) -> str:
     """A value as the client wrote it, in JSON's words (null, true, "text"), cut short: refusals
     quote what was sent, never a Python repr (G-2)."""
+    if value is None:
+        return "empty (null)"
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

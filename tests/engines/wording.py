@@ -1,8 +1,9 @@
 """G-1 and G-2 as checks every refusal must pass: a 422 names a ruling that exists (in
-shared/RULINGS.md, or in the project's notes: ADOPTED.md, NOTES.md) and cites it in its sentence; no sentence, 400 or
-422, carries a program's words (None, True, False, a Python type or repr); a 422 names no bare
-field (`slot_die`, 'refill'). The engine tests' refuse() and the hostile walk run these on every
-refusal they meet, and a scan of the engines' source checks that every RuleViolation names one."""
+shared/RULINGS.md, or in the project's notes: ADOPTED.md, NOTES.md) and cites it in its sentence;
+no sentence, 400 or 422, carries a program's words (None, True, False, a Python type or repr);
+a 422 names no bare field (`slot_die`, 'refill'). The engine tests' refuse() and the hostile walk
+run these on every refusal they meet; a scan of the engines' source checks that every
+RuleViolation names one."""
 
 from __future__ import annotations
 

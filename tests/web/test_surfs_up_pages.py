@@ -397,8 +397,8 @@ def test_a_refused_reveal_shows_its_rule_and_changes_nothing(client, table):
     html = response.content.decode()
     assert response.status_code == 200  # htmx swaps only 2xx answers
     assert (
-        "Not allowed.</strong> Ann&#x27;s 4 is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
-        in html
+        "Not allowed.</strong> Ann&#x27;s 4 is on the towel: "
+        "resting (revealing 0) brings it back to hand (SU-4)." in html
     )
     assert 'class="alert alert-danger py-2 refusal"' in html
     # The other picks stay picked; Ann's 4 is not offered at all.

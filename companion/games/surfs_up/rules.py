@@ -415,7 +415,7 @@ class SurfsUp:
         def number(key: str, lo: int, hi: int | None) -> None:
             n = value[key]
             ok = is_int(n) and lo <= n and (hi is None or n <= hi)
-            span = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
+            span = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
             require(
                 ok, f"{what}: a {kind}'s {key} must be a whole number {span}, not {shown(n)}.", "bad_card"
             )
