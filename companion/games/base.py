@@ -71,8 +71,9 @@ class Engine(Protocol):
     def result(self, state: dict) -> dict | None:
         """{"winners": [seats], "end_reason": str} once the game is over, else None."""
 
-    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
-        """The action as one sentence for the log, e.g. "Ann revealed a cookie, Ben a cat"."""
+    def describe(self, state_before: dict, action: dict, names: list[str], after: dict | None = None) -> str:
+        """The action as one sentence for the log, e.g. "Ann revealed a cookie, Ben a cat". `after`,
+        when given, is the state the action produced (the engine then need not apply it again)."""
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         """A random legal action for the current state (for conformance and property tests)."""

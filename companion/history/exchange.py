@@ -153,7 +153,7 @@ class _Writer:
                 refuse(table.where, f"a different table with id {table.row['id']!r} is already here.")
             self.tables_already_there += 1
             return
-        row = Table.objects.create(**table.row)
+        row = Table.objects.create(**table.row, last_seq=max((e["seq"] for e in table.log), default=0))
         Seat.objects.bulk_create(
             Seat(table=row, player=player, position=position) for position, player in enumerate(seated)
         )

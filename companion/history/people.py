@@ -7,7 +7,7 @@ from django.db.models import ProtectedError
 
 from companion.games import base
 from companion.tables import services
-from companion.tables.models import Player, Seat
+from companion.tables.models import Player, Seat, Table
 
 
 class PeopleError(Exception):
@@ -28,6 +28,7 @@ def rename(player: Player, raw_name) -> Player:
     try:
         with transaction.atomic():
             player.save(update_fields=["name"])
+            Table.objects.filter(seats__player=player).update(names=None)  # read again when needed
     except IntegrityError as error:  # someone took the name a moment ago
         raise PeopleError(
             f"{name} is already someone: if it is the same person, merge the two instead."
@@ -59,6 +60,7 @@ def _merge(keep: Player, gone: Player) -> Player:
             f"{keep.name} and {gone.name} sat at the same table ({times}), so they are two people: "
             "nothing was merged."
         )
+    Table.objects.filter(seats__player=gone).update(names=None)  # read again when needed
     Seat.objects.filter(player=gone).update(player=keep)
     gone.delete()
     return keep

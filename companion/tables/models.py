@@ -51,6 +51,11 @@ class Table(models.Model):
     # Bumped by every change, undo included; a write must name the version it saw.
     version = models.PositiveIntegerField(default=0)
     snapshot = models.JSONField(default=dict)
+    # The players' names in seat order, read with the row so a write needs no join (issue 13);
+    # null until first needed, and set back to null by a rename or a merge (history/people.py).
+    names = models.JSONField(null=True, blank=True, editable=False)
+    # The seq of the newest event, kept in the row the write locks anyway: no MAX(seq) per write.
+    last_seq = models.PositiveIntegerField(default=0, editable=False)
     token = models.CharField(max_length=64, default=new_token, editable=False)
     view_token = models.CharField(max_length=64, default=new_token, editable=False)
     created = models.DateTimeField(default=timezone.now)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import unicodedata
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from companion.games import base, registry
@@ -37,6 +36,9 @@ def engine_for(table: Table) -> base.Engine:
 
 
 def seat_names(table: Table) -> list[str]:
+    """The players' names in seat order: the row's cached list, else read from the seats."""
+    if table.names is not None:
+        return list(table.names)
     return [seat.player.name for seat in table.seats.select_related("player")]
 
 
@@ -120,7 +122,7 @@ def create_table(game: str, players: list, options: dict | None) -> Table:
     options = base.validate_options(engine, options)
     state = engine.setup(len(names), options)
     with transaction.atomic():
-        table = Table.objects.create(game=game, options=options, snapshot=state)
+        table = Table.objects.create(game=game, options=options, snapshot=state, names=names)
         for position, name in enumerate(names):
             Seat.objects.create(table=table, player=find_or_create_player(name), position=position)
     return table
@@ -166,15 +168,27 @@ def _check_version(table: Table, expected_version, names: list[str]) -> None:
         raise StaleVersion(table_json(table, names))
 
 
-def play_action(table_id: str, action, expected_version, idempotency_key: str | None = None) -> dict:
-    """Apply one action; returns the table. Raises StaleVersion or base.ActionError."""
+def play_action(
+    table_id: str, action, expected_version, idempotency_key: str | None = None, authorize=None
+) -> dict:
+    """Apply one action; returns the table. Raises StaleVersion or base.ActionError. `authorize`,
+    given, is called with the locked row (or None for an unknown id) and raises to refuse: the
+    API checks its token there, so a write reads the row once (issue 13)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if authorize is not None:
+            authorize(table)
+        if table is None:
+            raise Table.DoesNotExist(table_id)
         if idempotency_key:
             done = table.events.filter(idempotency_key=idempotency_key).first()
             if done is not None:
                 return done.response
-        names = seat_names(table)
+        fields = ["snapshot", "version", "status", "finished", "last_seq"]
+        if table.names is None:  # first write since a rename or a merge (or an old row)
+            table.names = seat_names(table)
+            fields.append("names")
+        names = list(table.names)
         _check_version(table, expected_version, names)
         _check_playable(table)
         engine = engine_for(table)
@@ -184,15 +198,15 @@ def play_action(table_id: str, action, expected_version, idempotency_key: str | 
             table.snapshot = base.play(engine, before, action)
         except base.ActionError as error:
             raise named(error, names) from None  # G-2: players' names, in the API and the pages
-        text = engine.describe(before, action, names)
+        text = engine.describe(before, action, names, after=table.snapshot)
         table.version += 1
+        table.last_seq += 1
         _mark_status(table, engine)
-        table.save(update_fields=["snapshot", "version", "status", "finished"])
+        table.save(update_fields=fields)
         response = table_json(table, names)
-        last_seq = table.events.aggregate(last=Max("seq"))["last"] or 0
         Event.objects.create(
             table=table,
-            seq=last_seq + 1,
+            seq=table.last_seq,
             action=action,
             text=text,
             idempotency_key=idempotency_key or None,

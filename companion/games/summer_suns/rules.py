@@ -525,8 +525,8 @@ class SummerSuns:
 
     # --- log and random play ----------------------------------------------------------------
 
-    def describe(self, state_before: dict, action: dict, names: list[str]) -> str:
-        after = self.apply(state_before, action)
+    def describe(self, state_before: dict, action: dict, names: list[str], after: dict | None = None) -> str:
+        after = self.apply(state_before, action) if after is None else after  # the service passes it
         sheet = sheet_of(state_before)
 
         def name(seat: int) -> str:
