@@ -310,3 +310,17 @@ def test_openapi_document_lists_every_endpoint(api):
         "422",
         "429",
     }
+
+
+def test_expect_carries_the_games_own_keys_in_every_table_answer(api):
+    """API.md, extensions in force: `expect` may carry game-specific keys. Every answer that holds
+    a table (create, get, action, undo) carries them alike (ninja's output model dropped them)."""
+    created = api.create(options={"catnip": True})
+    assert created["expect"]["catnip"] == [0, 1, 2] and created["expect"]["phase"] == "reveal"
+    token = api.tokens[created["id"]]
+    seen = api.call("get", f"/api/v1/tables/{created['id']}", token=token).json()
+    assert seen["expect"] == created["expect"]
+    acted = api.act(created, {"type": "reveal", "cards": {"0": "dog", "1": "dog", "2": "cat"}}).json()
+    assert acted["expect"]["tie_break"] is True and acted["expect"]["seats"] == [0, 1]
+    undone = api.call("post", f"/api/v1/tables/{created['id']}/undo", {"expected_version": 1}, token=token)
+    assert undone.json()["expect"] == created["expect"]
