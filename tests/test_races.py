@@ -272,8 +272,8 @@ def check_log(table_id: str, records: list[dict]) -> Table:
     for record in actions_ok:
         event = by_key[record["key"]]
         assert event.action == record["body"]["action"]
-        # The answer kept for a repeat of the key (stored before the API's output schema shapes it).
-        stored_answer = event.response
+        # The answer kept for a repeat of the key (compact since issue 13: Event.stored_answer).
+        stored_answer = event.stored_answer()
         assert (stored_answer["version"], stored_answer["state"]) == (
             record["answer"]["version"],
             record["answer"]["state"],

@@ -91,3 +91,21 @@ def test_a_players_own_entry_can_be_taken_back_while_others_stay():
     assert gone.value.code == "no_such_entry"
     table.refresh_from_db()
     assert table.version == 4 and table.snapshot == after["state"]
+
+
+def test_a_retried_key_gets_its_first_answer_from_the_compact_store_and_from_older_rows():
+    """Issue 13: the answer of a keyed write is kept compact (zlib of its JSON); a retry after the
+    table moved on still gets exactly the first answer. Entries written before keep `response`."""
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    first = services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}, 0, "k1")
+    services.play_action(table.id, {"type": "reveal", "cards": {"0": "bear", "1": "dog"}}, 1, "k2")
+    event = Event.objects.get(table=table, idempotency_key="k1")
+    assert event.response is None and len(event.answer) < len(repr(first)) / 2
+    assert (
+        services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}, 0, "k1")
+        == first
+    )
+    Event.objects.filter(pk=event.pk).update(answer=None, response={"version": 1, "legacy": True})
+    again = services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}, 0, "k1")
+    assert again == {"version": 1, "legacy": True}
+    assert Table.objects.get(pk=table.id).version == 2 and Event.objects.filter(table=table).count() == 2

@@ -7,7 +7,9 @@ snapshot (no replay), appends the event and bumps the version, all in one transa
 from __future__ import annotations
 
 import unicodedata
+import zlib
 
+import orjson
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -183,7 +185,7 @@ def play_action(
         if idempotency_key:
             done = table.events.filter(idempotency_key=idempotency_key).first()
             if done is not None:
-                return done.response
+                return done.stored_answer()
         fields = ["snapshot", "version", "status", "finished", "last_seq"]
         if table.names is None:  # first write since a rename or a merge (or an old row)
             table.names = seat_names(table)
@@ -210,7 +212,8 @@ def play_action(
             action=action,
             text=text,
             idempotency_key=idempotency_key or None,
-            response=response,
+            # Level 1: most of the size gain for a fraction of the time of the default level.
+            answer=zlib.compress(orjson.dumps(response, option=orjson.OPT_NON_STR_KEYS), 1),
         )
         return response
 
