@@ -6,10 +6,13 @@ rolls or shuffles; dice and revealed cards arrive as actions that name their val
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
 from typing import Any, Protocol
+
+import orjson
 
 
 class ActionError(Exception):
@@ -87,6 +90,15 @@ def require(condition: bool, message: str, code: str = "bad_action") -> None:
     """Raise BadAction unless the action has the expected shape."""
     if not condition:
         raise BadAction(code, message)
+
+
+def fresh_copy(state: dict) -> dict:
+    """A deep copy of a JSON state, by an orjson round trip: about 8x faster than copy.deepcopy on
+    a game's state (issue 13), and the state is plain JSON by contract (the conformance test)."""
+    try:
+        return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))
+    except orjson.JSONEncodeError:  # text no database stores (a lone surrogate): the service
+        return copy.deepcopy(state)  # refuses it before the engine, a direct caller may not
 
 
 def shown(value: Any) -> str:

@@ -11,13 +11,12 @@ Dogo Dash variant: losers who revealed a dog may dash) -> refill -> next round, 
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
 from pathlib import Path
 
-from ..base import RuleViolation, action_kind, check_players, check_turn, is_int, require, shown
+from ..base import RuleViolation, action_kind, check_players, check_turn, fresh_copy, is_int, require, shown
 
 KINDS = ("cat", "dog", "bear", "cookie", "good_boy")
 # DD-2: the kinds each kind beats. A good boy beats nothing: it forces a tie (DD-3).
@@ -241,7 +240,7 @@ class DogoDash:
     # --- actions ----------------------------------------------------------------------------
 
     def apply(self, state: dict, action: dict) -> dict:
-        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action_kind(self, action, self.action_fields)
         # JSON null means the field is left out, in every game (G-2).
         if kind == "reveal":

@@ -29,6 +29,7 @@ from ..base import (
     action_kind,
     check_players,
     check_turn,
+    fresh_copy,
     is_int,
     read_components,
     require,
@@ -501,7 +502,7 @@ class HangFour:
     # --- actions ----------------------------------------------------------------------------
 
     def apply(self, state: dict, action: dict) -> dict:
-        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action_kind(self, action, FIELDS)
         seat = action.get("seat")
         require(seat is None or is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")

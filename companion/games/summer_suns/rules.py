@@ -15,10 +15,19 @@ cells, so the sheet itself never enters the state (only its name).
 
 from __future__ import annotations
 
-import copy
 import random
 
-from ..base import BadAction, RuleViolation, action_kind, check_players, check_turn, is_int, require, shown
+from ..base import (
+    BadAction,
+    RuleViolation,
+    action_kind,
+    check_players,
+    check_turn,
+    fresh_copy,
+    is_int,
+    require,
+    shown,
+)
 from .legal import crab_dead, crab_targets, dead_after, fillable, first_placement, placements, zone_problem
 from .sheet import SHEETS, Sheet
 
@@ -305,7 +314,7 @@ class SummerSuns:
         slots each bonus write would leave impossible to fill (SS-5 revised)."""
         require(isinstance(action, dict), "The action must be an object.")
         action = {key: value for key, value in action.items() if key != "bonus"}
-        turn = self._turn(copy.deepcopy(state), {**action, "seat": seat}, decide_bonus=False)
+        turn = self._turn(fresh_copy(state), {**action, "seat": seat}, decide_bonus=False)
         if turn["bonus_kind"] != "number":
             return None
         sheet, cells = sheet_of(state), turn["cells"]
@@ -318,7 +327,7 @@ class SummerSuns:
     # --- actions ----------------------------------------------------------------------------
 
     def apply(self, state: dict, action: dict) -> dict:
-        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action_kind(self, action, FIELDS)
         if kind == "roll":
             dice = parse_dice(action.get("dice"))

@@ -32,6 +32,7 @@ from ..base import (
     action_kind,
     check_players,
     check_turn,
+    fresh_copy,
     is_int,
     read_components,
     require,
@@ -540,7 +541,7 @@ class SurfsUp:
     # --- actions ----------------------------------------------------------------------------
 
     def apply(self, state: dict, action: dict) -> dict:
-        state = copy.deepcopy(state)  # a refusal must leave the caller's state untouched
+        state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action_kind(self, action, FIELDS)
         # Shapes first (BadAction) ...
         parsed = self._parse(state, action)
