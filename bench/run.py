@@ -797,8 +797,8 @@ def main() -> int:
         f"CONN_MAX_AGE={os.getenv('CONN_MAX_AGE', '60 (the default)')}, rate limits on but out of reach"
     )
     print(
-        "latency = send to last byte; headline: one client alternating ping and a sampled legal "
-        "Hang Four action (4 seats); KB = 1000 B"
+        "latency = send to last byte; headline: one client taking ping, the write floor and a sampled "
+        "legal Hang Four action (4 seats) in turn; KB = 1000 B"
     )
     progress("collectstatic")
     manage(server_env("sqlite:///unused.sqlite3"), "collectstatic", "--noinput", "--verbosity", "0")
