@@ -162,25 +162,31 @@ def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None 
     return kind
 
 
-def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) -> None:
-    """The checks every game shares, made by each engine's apply once the action's shape is
-    checked (a malformed action is a 400 whatever the state) and before the game's own rules, in
-    one fixed order: game over -> a seat the table does not have -> an action not accepted now ->
-    a seat that may not act now. Every refusal cites its ruling (G-1)."""
-    if engine.result(state) is not None:
-        raise RuleViolation(
-            "game_over",
-            f"The game is over: no more entries can be made ({engine.end_rule}).",
-            engine.end_rule,
-        )
+def check_seat(engine: Engine, state: dict, seat: int) -> None:
+    """A seat the table does not have is refused, citing the game's ruling on the seats (G-1)."""
     players = len(state["seats"])
-    if seat is not None and not 0 <= seat < players:
+    if not 0 <= seat < players:
         raise RuleViolation(
             "unknown_seat",
             f"This table has {players} players, so there is no seat {seat} "
             f"(seats are numbered 0 to {players - 1}) ({engine.players_rule}).",
             engine.players_rule,
         )
+
+
+def game_over_text(engine: Engine) -> str:
+    return f"The game is over: no more entries can be made ({engine.end_rule})."
+
+
+def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) -> None:
+    """The checks every game shares, made by each engine's apply once the action's shape is
+    checked (a malformed action is a 400 whatever the state) and before the game's own rules, in
+    one fixed order: game over -> a seat the table does not have -> an action not accepted now ->
+    a seat that may not act now. Every refusal cites its ruling (G-1)."""
+    if engine.result(state) is not None:
+        raise RuleViolation("game_over", game_over_text(engine), engine.end_rule)
+    if seat is not None:
+        check_seat(engine, state, seat)
     expected = engine.expect(state)
     if kind not in expected["actions"]:
         raise engine.not_now(state, kind)

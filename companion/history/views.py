@@ -14,6 +14,7 @@ from companion.games import base, registry
 from companion.tables import screens, services
 from companion.tables.models import Player, Table
 from companion.tables.screens import common
+from companion.tables.wording import name_seats
 
 from . import bgstats, figures, people, replay, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
@@ -123,7 +124,7 @@ def replay_step(request, table_id: str):
         return render(
             request,
             "history/replay_broken.html",
-            {**play_row(table), "message": common.name_seats(error.message, names)},
+            {**play_row(table), "message": name_seats(error.message, names)},
             status=409,
         )
     data = services.table_json(table, names, state)

@@ -16,7 +16,17 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from ..base import RuleViolation, action_kind, check_players, check_turn, fresh_copy, is_int, require, shown
+from ..base import (
+    RuleViolation,
+    action_kind,
+    check_players,
+    check_seat,
+    check_turn,
+    fresh_copy,
+    is_int,
+    require,
+    shown,
+)
 
 KINDS = ("cat", "dog", "bear", "cookie", "good_boy")
 # DD-2: the kinds each kind beats. A good boy beats nothing: it forces a tie (DD-3).
@@ -277,15 +287,8 @@ class DogoDash:
 
     def _check_seats(self, state: dict, seats: list[int], what: str, rule: str) -> None:
         """Seats named in a list exist and appear once (`what` a seat does at most once a round)."""
-        players = len(state["seats"])
         for seat in seats:
-            if not 0 <= seat < players:
-                raise RuleViolation(
-                    "unknown_seat",
-                    f"This table has {players} players, so there is no seat {seat} "
-                    f"(seats are numbered 0 to {players - 1}) (DD-1).",
-                    "DD-1",
-                )
+            check_seat(self, state, seat)
         twice = sorted(s for s, n in Counter(seats).items() if n > 1)
         if twice:
             raise RuleViolation(

@@ -28,8 +28,10 @@ from ..base import (
     RuleViolation,
     action_kind,
     check_players,
+    check_seat,
     check_turn,
     fresh_copy,
+    game_over_text,
     is_int,
     read_components,
     require,
@@ -395,7 +397,7 @@ class HangFour:
         phase = state["phase"]
         if phase != "turn":
             if phase == "over":
-                reason = f"The game is over: no more entries can be made ({self.end_rule})."
+                reason = game_over_text(self)
             else:
                 reason = self.not_now(state, "roll").message
             return {"roll": reason, "buy": reason, "buy_shack": reason}
@@ -414,14 +416,7 @@ class HangFour:
 
     def _seat(self, state: dict, seat) -> int:
         require(is_int(seat), f"A seat must be a seat number, not {shown(seat)}.")
-        players = len(state["seats"])
-        if not 0 <= seat < players:
-            raise RuleViolation(
-                "unknown_seat",
-                f"This table has {players} players, so there is no seat {seat} "
-                f"(seats are numbered 0 to {players - 1}) (HF-1).",
-                "HF-1",
-            )
+        check_seat(self, state, seat)
         return seat
 
     def placements(self, state: dict, seat: int, part: str) -> dict:

@@ -22,6 +22,7 @@ from ..base import (
     RuleViolation,
     action_kind,
     check_players,
+    check_seat,
     check_turn,
     fresh_copy,
     is_int,
@@ -237,14 +238,7 @@ class SummerSuns:
 
     def _seat(self, state: dict, seat) -> int:
         require(is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
-        players = len(state["seats"])
-        if not 0 <= seat < players:
-            raise RuleViolation(
-                "unknown_seat",
-                f"This table has {players} players, so there is no seat {seat} "
-                f"(seats are numbered 0 to {players - 1}) (SS-1).",
-                "SS-1",
-            )
+        check_seat(self, state, seat)
         return seat
 
     def not_now(self, state: dict, kind: str) -> RuleViolation:

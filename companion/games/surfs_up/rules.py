@@ -31,6 +31,7 @@ from ..base import (
     RuleViolation,
     action_kind,
     check_players,
+    check_seat,
     check_turn,
     fresh_copy,
     is_int,
@@ -592,16 +593,9 @@ class SurfsUp:
             message = f"Seat {seat} won no reward this round: Seat {due}'s reward is due (SU-7)."
         return RuleViolation("not_your_turn", message, "SU-7")
 
-    def _check_seats(self, state: dict, seats, rule: str) -> None:
-        players = len(state["seats"])
+    def _check_seats(self, state: dict, seats) -> None:
         for seat in seats:
-            if not 0 <= seat < players:
-                raise RuleViolation(
-                    "unknown_seat",
-                    f"This table has {players} players, so there is no seat {seat} "
-                    f"(seats are numbered 0 to {players - 1}) (SU-1).",
-                    "SU-1",
-                )
+            check_seat(self, state, seat)
 
     def _missing(self, state: dict, given, what: str, rule: str) -> None:
         missing = [s for s in range(len(state["seats"])) if s not in given]
@@ -651,7 +645,7 @@ class SurfsUp:
 
     def _reveal(self, state: dict, energy: dict) -> None:
         seats = state["seats"]
-        self._check_seats(state, energy, "SU-4")
+        self._check_seats(state, energy)
         self._missing(state, energy, "every seat reveals one energy card each round", "SU-4")
         for seat, card in energy.items():
             hand = seats[seat]["hand"]
@@ -859,7 +853,7 @@ class SurfsUp:
 
     def _final(self, state: dict, stings: dict, goals: dict | None) -> None:
         seats = state["seats"]
-        self._check_seats(state, stings, "SU-11")
+        self._check_seats(state, stings)
         self._missing(state, stings, "every seat's sting values are entered ([] for none)", "SU-11")
         for seat, values in stings.items():
             need = seats[seat]["stings"]
@@ -876,7 +870,7 @@ class SurfsUp:
                     "This table plays with shared goals: enter the goals each seat achieved (SU-13).",
                     "SU-13",
                 )
-            self._check_seats(state, goals, "SU-13")
+            self._check_seats(state, goals)
             self._missing(state, goals, "every seat's achieved goals are entered ([] for none)", "SU-13")
             count = len(state["goals"])
             for seat, indexes in goals.items():

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..wording import name_seats  # noqa: F401  (the screens name seats in their own reasons)
-
 
 @dataclass
 class Viewer:

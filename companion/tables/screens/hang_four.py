@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from companion.games import registry
 
+from ..wording import name_seats
 from . import common
 
 FACES = [1, 2, 3, 4, 5, "shack"]
@@ -132,7 +133,7 @@ class Steps:
 
     def _turn(self) -> dict:
         allowed = {
-            action: common.name_seats(reason, self.names) if reason else None
+            action: name_seats(reason, self.names) if reason else None
             for action, reason in engine().turn_options(self.state).items()
         }
         return {

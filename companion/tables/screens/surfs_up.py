@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.games import registry
 
+from ..wording import name_seats
 from . import common
 
 END_TEXTS = {
@@ -175,7 +176,7 @@ def reward_context(state: dict, names: list[str], viewer: common.Viewer) -> dict
     chosen = None
     if slot is not None and slot.isdigit():
         chosen = next((buy for buy in options["buy"] if buy["slot"] == int(slot) and not buy["reason"]), None)
-    name_it = lambda reason: common.name_seats(reason, names) if reason else None  # noqa: E731
+    name_it = lambda reason: name_seats(reason, names) if reason else None  # noqa: E731
     return {
         "seat": seat,
         "name": names[seat],
