@@ -25,7 +25,7 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py announce --host $(HOST) --port $(PORT)
-	$(BIN)/gunicorn companion.wsgi --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --threads 4 --access-logfile - --logger-class companion.gunicorn_logging.TokenFreeLogger --forwarded-allow-ips='*'
+	$(BIN)/gunicorn companion.asgi --worker-class uvicorn_worker.UvicornWorker --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --graceful-timeout 5 --access-logfile - --logger-class companion.gunicorn_logging.TokenFreeLogger --forwarded-allow-ips='*'
 
 test: install
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0

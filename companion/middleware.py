@@ -12,6 +12,7 @@ everything but a table reached through its own links.
 from django.conf import settings
 from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.middleware import gzip
 
 
 class CompleteBodyMiddleware:
@@ -27,6 +28,16 @@ class CompleteBodyMiddleware:
         if declared.isdigit() and int(declared) > 0 and len(request.body) < int(declared):
             return HttpResponseBadRequest("The request was cut off before its end: nothing was entered.")
         return self.get_response(request)
+
+
+class GZipMiddleware(gzip.GZipMiddleware):
+    """Django's gzip, except for an event stream: gzip would hold small events back until it has a
+    block's worth, and the phones would hear of an entry late."""
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)
 
 
 class PrivateDeploymentMiddleware(LoginRequiredMiddleware):

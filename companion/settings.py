@@ -65,7 +65,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "companion.middleware.CompleteBodyMiddleware",
     # HTML compressed (a table page is ~8x smaller); Django's gzip pads at random against BREACH.
-    "django.middleware.gzip.GZipMiddleware",
+    "companion.middleware.GZipMiddleware",  # Django's, but never an event stream
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -119,8 +119,15 @@ else:
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003"]
 SILENCED_SYSTEM_CHECKS = [*globals().get("SILENCED_SYSTEM_CHECKS", []), "django_ratelimit.W001"]
 
+# The table loop (companion/tables/fanout.py, stream.py): how a write reaches the other phones.
+COMPANION_FANOUT = os.getenv("COMPANION_FANOUT", "auto")  # auto, redis, postgres or watch
+COMPANION_WATCH_INTERVAL = float(os.getenv("COMPANION_WATCH_INTERVAL", "0.05"))  # seconds (watch)
+COMPANION_STREAM_HEARTBEAT = float(os.getenv("COMPANION_STREAM_HEARTBEAT", "20"))  # seconds
+COMPANION_STREAM_LIFETIME = float(os.getenv("COMPANION_STREAM_LIFETIME", "600"))  # then reconnect
+
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"
+ASGI_APPLICATION = "companion.asgi.application"
 
 TEMPLATES = [
     {

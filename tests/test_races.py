@@ -1,6 +1,6 @@
 """Races and faults (issue 7): phones that send at once, twice, late, or lose signal mid-request.
 
-Real threads with their own database connections, and real gunicorn processes on the test
+Real threads with their own database connections, and real app servers (tests/servers.py) on the test
 database, drive one table through the JSON API. Whatever the interleaving, the same invariants must
 hold at the end: every write was applied exactly once or refused with 409, the event log has no gap
 or duplicate, and the stored snapshot equals a replay of the live log.
@@ -8,20 +8,14 @@ or duplicate, and the stored snapshot equals a replay of the live log.
 
 from __future__ import annotations
 
-import contextlib
-import http.client
 import json
-import os
 import random
 import socket
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import traceback
 from http.cookies import SimpleCookie
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
@@ -30,6 +24,8 @@ from django.test import Client
 
 from companion.games import base, registry
 from companion.tables.models import Event, Table
+
+from .servers import Answer, app_servers, http_call
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,13 +42,7 @@ LOAD_DEADLINE = 180.0  # seconds: a safety stop only (a run stops at APPLIED_TAR
 # machine once took over 40 s for what an idle one does in a few
 
 
-# --- Transports: the same load through Django's test client or over HTTP to gunicorn ---------
-
-
-class Answer:
-    def __init__(self, status: int, payload):
-        self.status = status
-        self.payload = payload
+# --- Transports: the same load through Django's test client or over HTTP to an app server ----
 
 
 class DjangoTransport:
@@ -101,29 +91,6 @@ class HttpTransport:
 
     def done(self):
         pass
-
-
-def http_call(port: int, method: str, path: str, body=None, token: str | None = None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        sent = dict(headers or {})
-        if token:
-            sent["Authorization"] = f"Bearer {token}"
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            sent["Content-Type"] = "application/json"
-        conn.request(method, path, body=data, headers=sent)
-        response = conn.getresponse()
-        raw = response.read()
-        payload = (
-            json.loads(raw) if response.getheader("Content-Type", "").startswith("application/json") else raw
-        )
-        answer = Answer(response.status, payload)
-        answer.headers = response.headers
-        return answer
-    finally:
-        conn.close()
 
 
 # --- The load: many phones, one table ---------------------------------------------------------
@@ -445,90 +412,7 @@ def test_two_undos_at_the_same_version_take_back_one_entry():
     assert stored.snapshot == base.replay(registry.get("dogo-dash"), 3, stored.options, live)
 
 
-# --- gunicorn on the test database ------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def database_url_for_servers() -> str:
-    """The database pytest-django created, as the app servers' DATABASE_URL."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-class Server:
-    def __init__(self, proc: subprocess.Popen, port: int, log):
-        self.proc, self.port, self.log = proc, port, log
-
-    def output(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
-
-
-@contextlib.contextmanager
-def gunicorn(*extra_args_per_server: list[str]):
-    """Start one gunicorn per argument list on the test database; stop them all in any case."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url_for_servers(),
-        "SECRET_KEY": "race-tests-" + "x" * 50,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DEBUG": "false",
-        # Keep connections between requests: a fresh PostgreSQL backend per request would make up a
-        # third of the two-server run's time. The servers are stopped before the database is dropped.
-        "CONN_MAX_AGE": "60",
-        # Every test client comes from 127.0.0.1; the limits have their own tests (test_security).
-        "RATELIMIT_ENABLE": "false",
-    }
-    servers: list[Server] = []
-    try:
-        for extra in extra_args_per_server:
-            port = free_port()
-            log = tempfile.TemporaryFile()
-            command = [
-                sys.executable, "-m", "gunicorn", "companion.wsgi", "--bind", f"127.0.0.1:{port}",
-                # The default control socket is one path per user: two servers (or a `make run`
-                # next to the tests) would fight over it.
-                "--no-control-socket", "--timeout", "60", *extra,
-            ]  # fmt: skip
-            proc = subprocess.Popen(
-                command, cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT
-            )
-            servers.append(Server(proc, port, log))
-        for server in servers:
-            wait_until_up(server)
-        yield servers
-    finally:
-        for server in servers:
-            server.proc.terminate()
-        for server in servers:
-            try:
-                server.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.proc.kill()
-                server.proc.wait(timeout=5)
-            server.log.close()
-
-
-def wait_until_up(server: Server, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.proc.poll() is not None:
-            raise RuntimeError(f"gunicorn on {server.port} exited:\n{server.output()}")
-        with contextlib.suppress(OSError):
-            if http_call(server.port, "GET", "/api/v1/games").status == 200:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"gunicorn on {server.port} did not answer in {timeout} s:\n{server.output()}")
+# --- App servers on the test database ---------------------------------------------------------
 
 
 @pytest.mark.postgres_only
@@ -537,8 +421,8 @@ def wait_until_up(server: Server, timeout: float = 30.0) -> None:
     reason="two app servers need one shared PostgreSQL database: run with DATABASE_URL=postgres://...",
 )
 def test_two_app_servers_on_one_database_apply_each_write_once():
-    # One server as the issue words it, one as the Procfile runs production (threaded workers).
-    with gunicorn(["--workers", "2"], ["--workers", "2", "--threads", "4"]) as servers:
+    # Two servers as the Procfile runs production.
+    with app_servers(["--workers", "2"], ["--workers", "2"]) as servers:
         ports = [server.port for server in servers]
         send = HttpTransport(token="", ports=ports)
         table = create_table(send)
@@ -551,7 +435,7 @@ def test_two_app_servers_on_one_database_apply_each_write_once():
         resent = resend_sample(send, table["id"], load.records, seed=6)
         for server in servers:
             assert server.proc.poll() is None, server.output()
-    report("two gunicorns", seconds=round(seconds, 1), **stats, **resent)
+    report("two app servers", seconds=round(seconds, 1), **stats, **resent)
 
 
 # --- A request cut off mid-way ----------------------------------------------------------------
@@ -559,20 +443,24 @@ def test_two_app_servers_on_one_database_apply_each_write_once():
 
 @pytest.fixture(scope="module")
 def one_worker(django_db_setup):
-    """One sync worker: it takes connections strictly one at a time, in the order they came, so a
-    normal request answered after a cut one proves the cut one has been dealt with."""
-    with gunicorn(["--workers", "1"]) as (server,):
+    """One worker process, as `make run` serves (uvicorn: a cut body never reaches the app, or
+    reaches it short and CompleteBodyMiddleware refuses it)."""
+    with app_servers(["--workers", "1"]) as (server,):
         yield server
 
 
-def send_raw(port: int, head: str, body: bytes, declared: int) -> None:
+def send_raw(port: int, head: str, body: bytes, declared: int, until=None) -> None:
     """Send headers promising `declared` bytes, then `body` (maybe fewer), then hang up without
-    reading the answer: a phone that lost its signal."""
+    reading the answer: a phone that lost its signal. With `until`, the line stays up (unread)
+    until until() is true: the server took the request in, and only its answer is lost."""
     request = (
         f"POST {head}\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {declared}\r\nConnection: close\r\n\r\n"
     ).encode()
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         sock.sendall(request + body)
+        deadline = time.monotonic() + 10
+        while until is not None and not until() and time.monotonic() < deadline:
+            time.sleep(0.01)
 
 
 def api_head(table: dict) -> str:
@@ -616,18 +504,32 @@ def test_a_request_cut_off_mid_body_changes_nothing(one_worker):
 
 
 def test_a_request_sent_whole_but_never_answered_applies_once(one_worker):
-    """The signal drops after the last byte went out: the entry is in, and the retry with the same
-    key gets its answer without a second entry."""
+    """The signal drops after the server took the entry in: the entry is in, and the retry with the
+    same key gets its answer without a second entry."""
     port = one_worker.port
     table = create_table(DjangoTransport(token=""), game="dogo-dash", players=PLAYERS[:3])
     body = reveal_body(0, key="lost-answer")
-    send_raw(port, api_head(table), body, declared=len(body))
+    send_raw(port, api_head(table), body, len(body), until=Event.objects.filter(table_id=table["id"]).exists)
     assert table_state(port, table) == (1, 1)
     retry = http_call(port, "POST", f"/api/v1/tables/{table['id']}/actions", json.loads(body), table["token"])
     assert retry.status == 200 and retry.payload["version"] == 1, retry.payload
     assert table_state(port, table) == (1, 1)
     seen = http_call(port, "GET", f"/api/v1/tables/{table['id']}", token=table["token"])
     assert retry.payload == seen.payload
+
+
+def test_a_request_whose_sender_hung_up_at_once_applies_at_most_once(one_worker):
+    """Hung up right after the last byte: the server may not have read the body yet (uvicorn then
+    drops the request) or may have applied it. Either way the phone's retry with the same key
+    leaves exactly one entry."""
+    port = one_worker.port
+    table = create_table(DjangoTransport(token=""), game="dogo-dash", players=PLAYERS[:3])
+    body = reveal_body(0, key="hung-up")
+    send_raw(port, api_head(table), body, declared=len(body))
+    assert table_state(port, table) in ((0, 0), (1, 1))
+    retry = http_call(port, "POST", f"/api/v1/tables/{table['id']}/actions", json.loads(body), table["token"])
+    assert retry.status == 200 and retry.payload["version"] == 1, retry.payload
+    assert table_state(port, table) == (1, 1)
 
 
 def precondition(ok: bool, message: str) -> None:

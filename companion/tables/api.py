@@ -181,18 +181,21 @@ class CreateTableIn(Schema):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+def idempotency_key_field():
+    # Printable only: PostgreSQL text cannot hold NUL, and keys are opaque tokens anyway.
+    return Field(default=None, min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")
+
+
 class ActionIn(Schema):
     action: dict[str, Any]
     # Strict: a field of the wrong shape is a 400 (API.md), not coerced ("3", 3.0 and true were 3, 3, 1).
     expected_version: StrictInt
-    # Printable only: PostgreSQL text cannot hold NUL, and keys are opaque tokens anyway.
-    idempotency_key: str | None = Field(
-        default=None, min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$"
-    )
+    idempotency_key: str | None = idempotency_key_field()
 
 
 class UndoIn(Schema):
     expected_version: StrictInt
+    idempotency_key: str | None = idempotency_key_field()  # API.md: every write may carry one
     # An extension of API.md: take back this entry instead of the last one, when nothing after it
     # depends on it (e.g. a player's own placement in a round everyone writes at once).
     seq: StrictInt | None = None
@@ -325,7 +328,7 @@ def post_action(request, table_id: str, body: ActionIn):
 def post_undo(request, table_id: str, body: UndoIn):
     check_writes(request)
     _table(request, table_id, write=True)
-    return json_answer(services.undo(table_id, body.expected_version, body.seq))
+    return json_answer(services.undo(table_id, body.expected_version, body.seq, body.idempotency_key))
 
 
 @api.get(

@@ -133,3 +133,25 @@ class Event(models.Model):
         if self.answer is not None:
             return orjson.loads(zlib.decompress(self.answer))
         return self.response
+
+
+class KeyedWrite(models.Model):
+    """The answer of a write other than an entry (an undo, an abandon, a resume) that carried an
+    idempotency key, so that the same request sent twice is applied once (API.md: "every write may
+    carry idempotency_key"). An entry's answer is kept on its Event."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="keyed_writes")
+    idempotency_key = models.CharField(max_length=64)
+    answer = models.BinaryField(editable=False)  # zlib of the answer's JSON, as Event.answer
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "idempotency_key"], name="keyed_write_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.table_id} {self.idempotency_key}"
+
+    def stored_answer(self) -> dict:
+        return orjson.loads(zlib.decompress(self.answer))

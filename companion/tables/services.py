@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 import zlib
+from functools import partial
 
 import orjson
 from django.db import IntegrityError, transaction
@@ -15,7 +16,8 @@ from django.utils import timezone
 
 from companion.games import base, registry
 
-from .models import Event, Player, Seat, Table
+from . import fanout
+from .models import Event, KeyedWrite, Player, Seat, Table
 from .wording import named
 
 NAME_MAX = 40
@@ -212,17 +214,45 @@ def play_action(
             action=action,
             text=text,
             idempotency_key=idempotency_key or None,
-            # Level 1: most of the size gain for a fraction of the time of the default level.
-            answer=zlib.compress(orjson.dumps(response, option=orjson.OPT_NON_STR_KEYS), 1),
+            answer=compact(response),
         )
+        announce(table)
         return response
 
 
-def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
+def compact(answer: dict) -> bytes:
+    """A write's answer as stored for a retry: zlib level 1 of its JSON (most of the size gain for
+    a fraction of the time of the default level)."""
+    return zlib.compress(orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS), 1)
+
+
+def announce(table: Table) -> None:
+    """Tell the phones watching this table, once the write has committed (never before: a phone
+    that fetched the table at once would not see it yet)."""
+    transaction.on_commit(partial(fanout.announce, table.id, table.version))
+
+
+def _repeated(table: Table, key: str | None) -> dict | None:
+    """The answer an earlier undo, abandon or resume with this key got, if one did."""
+    if not key:
+        return None
+    done = table.keyed_writes.filter(idempotency_key=key).first()
+    return done.stored_answer() if done is not None else None
+
+
+def _remember(table: Table, key: str | None, answer: dict) -> dict:
+    if key:
+        KeyedWrite.objects.create(table=table, idempotency_key=key, answer=compact(answer))
+    return answer
+
+
+def undo(table_id: str, expected_version, seq: int | None = None, idempotency_key: str | None = None) -> dict:
     """Take back the last live entry, or the entry `seq` when no later entry depends on it (a
     player's own placement in a round everyone writes at once), and rebuild the snapshot."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
+        if (repeated := _repeated(table, idempotency_key)) is not None:
+            return repeated
         names = seat_names(table)
         _check_version(table, expected_version, names)
         _check_playable(table)
@@ -249,21 +279,24 @@ def undo(table_id: str, expected_version, seq: int | None = None) -> dict:
         table.version += 1
         _mark_status(table, engine)
         table.save(update_fields=["snapshot", "version", "status", "finished"])
-        return table_json(table, names)
+        announce(table)
+        return _remember(table, idempotency_key, table_json(table, names))
 
 
-def abandon(table_id: str, expected_version) -> dict:
+def abandon(table_id: str, expected_version, idempotency_key: str | None = None) -> dict:
     """Stop an unfinished table for good (it leaves the archive's statistics) until resumed."""
-    return _set_abandoned(table_id, expected_version, abandoned=True)
+    return _set_abandoned(table_id, expected_version, True, idempotency_key)
 
 
-def resume(table_id: str, expected_version) -> dict:
-    return _set_abandoned(table_id, expected_version, abandoned=False)
+def resume(table_id: str, expected_version, idempotency_key: str | None = None) -> dict:
+    return _set_abandoned(table_id, expected_version, False, idempotency_key)
 
 
-def _set_abandoned(table_id: str, expected_version, abandoned: bool) -> dict:
+def _set_abandoned(table_id: str, expected_version, abandoned: bool, idempotency_key: str | None) -> dict:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
+        if (repeated := _repeated(table, idempotency_key)) is not None:
+            return repeated
         names = seat_names(table)
         _check_version(table, expected_version, names)
         if abandoned and table.status == Table.Status.FINISHED:
@@ -272,6 +305,7 @@ def _set_abandoned(table_id: str, expected_version, abandoned: bool) -> dict:
             )
         if (table.abandoned is not None) != abandoned:
             table.abandoned = timezone.now() if abandoned else None
-            table.version += 1  # the other phones see the change at their next poll
+            table.version += 1
             table.save(update_fields=["abandoned", "version"])
-        return table_json(table, names)
+            announce(table)
+        return _remember(table, idempotency_key, table_json(table, names))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import stream, views
 
 app_name = "tables"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<slug:table_id>/abandon/", views.abandon, name="abandon"),
     path("t/<slug:table_id>/resume/", views.resume, name="resume"),
     path("t/<slug:table_id>/poll/", views.poll, name="poll"),
+    path("t/<slug:table_id>/events/", stream.table_events, name="events"),  # asgi.STREAM_SUFFIX
     path("t/<slug:table_id>/seat/", views.choose_seat, name="seat"),
     path("t/<slug:table_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),
 ]

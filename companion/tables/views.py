@@ -110,6 +110,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "screen": screen.context(data, viewer),
         "viewer": viewer,
         "query_string": urlencode(viewer.query),
+        "events_url": reverse("tables:events", args=[table.id]),
         "events": events,
         "error": error,
         "error_text": error.message if error else "",  # services named the seats (G-2)
@@ -128,7 +129,7 @@ def _score_chart(table: Table, names: list[str]) -> dict | None:
 def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
-    if request.htmx:
+    if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
     if rights == access.EDIT:
@@ -155,21 +156,39 @@ def _render_live(request, table: Table, rights: str, error=None, notice="", stat
 
 
 def _write(request, table_id: str, run) -> HttpResponse:
+    """Run one write; the answer says how it went in its Companion-Outcome header (applied, stale,
+    refused), which the phone's outbox (static/js/table.js) reads when it sends an entry again."""
     table, rights = _load(request, table_id)
     if rights != access.EDIT:
-        return HttpResponseForbidden("This link can only watch the table.")
-    error, notice, status = None, "", 200
+        response = HttpResponseForbidden("This link can only watch the table.")
+        response["Companion-Outcome"] = "forbidden"
+        return response
+    error, notice, status, outcome = None, "", 200, "applied"
     try:
         run(table)
     except base.ActionError as exc:
-        error, status = exc, exc.status
+        error, status, outcome = exc, exc.status, "refused"
     except services.StaleVersion:
-        notice, status = (
-            "Another phone entered something first, so your entry was not saved. Here is the table now.",
-            409,
-        )
+        notice, status, outcome = _stale_notice(table), 409, "stale"
     table.refresh_from_db()
-    return _render_live(request, table, rights, error=error, notice=notice, status=status)
+    response = _render_live(request, table, rights, error=error, notice=notice, status=status)
+    response["Companion-Outcome"] = outcome
+    if request.htmx and outcome == "applied":
+        # The entry is made: the address leaves the steps of the choice behind (issue 12).
+        response["HX-Replace-Url"] = reverse("tables:table", args=[table.id])
+    return response
+
+
+def _stale_notice(table: Table) -> str:
+    newest = table.events.filter(undone=False).order_by("-seq").first()
+    first = f"Another phone entered “{newest.text}” first" if newest else "Another phone wrote first"
+    return f"{first}, so yours was not sent. Here is the table now."
+
+
+def _key(request) -> str | None:
+    """The form's idempotency key, if it is one a database can store (printable, <= 64)."""
+    key = (request.POST.get("idempotency_key") or "")[:64]
+    return key if key.isprintable() and key.strip() else None
 
 
 @login_not_required
@@ -183,7 +202,7 @@ def act(request, table_id: str):
             table.id,
             action,
             _int(request.POST.get("expected_version")),
-            (request.POST.get("idempotency_key") or "")[:64] or None,
+            _key(request),
         )
 
     return _write(request, table_id, run)
@@ -197,7 +216,7 @@ def undo(request, table_id: str):
         request,
         table_id,
         lambda table: services.undo(
-            table.id, _int(request.POST.get("expected_version")), _int(request.POST.get("seq"))
+            table.id, _int(request.POST.get("expected_version")), _int(request.POST.get("seq")), _key(request)
         ),
     )
 
@@ -210,7 +229,7 @@ def abandon(request, table_id: str):
     return _write(
         request,
         table_id,
-        lambda table: services.abandon(table.id, _int(request.POST.get("expected_version"))),
+        lambda table: services.abandon(table.id, _int(request.POST.get("expected_version")), _key(request)),
     )
 
 
@@ -219,7 +238,9 @@ def abandon(request, table_id: str):
 @limit_writes
 def resume(request, table_id: str):
     return _write(
-        request, table_id, lambda table: services.resume(table.id, _int(request.POST.get("expected_version")))
+        request,
+        table_id,
+        lambda table: services.resume(table.id, _int(request.POST.get("expected_version")), _key(request)),
     )
 
 

@@ -1,0 +1,329 @@
+// The table loop on the phone (issue 12), for a table page only. A file of our own, not inline:
+// the Content-Security-Policy forbids inline script. htmx still does every swap.
+//
+// - Push: an EventSource on the table's stream hears "version N" and asks htmx to refresh the
+//   live region ("refresh-table"). When the stream cannot be held (no EventSource, a proxy that
+//   buffers, a dropped connection) the page polls every 2 s meanwhile, and the stream is tried
+//   again with backoff.
+// - The connection mark says live, reconnecting or offline since when, with the last update.
+// - The outbox: an entry that could not reach the server (offline, a timeout, a 5xx) is kept in
+//   localStorage with its idempotency key and version, said plainly, and sent again with backoff
+//   and when the phone comes back online. The server's answer decides what the phone shows.
+// - A choice in progress that another phone's entry changed is said so ("choose again").
+// - The screen stays on (Screen Wake Lock, where the browser has it), with a switch.
+(function () {
+  "use strict";
+  var loop = document.getElementById("table-loop");
+  if (!loop || !window.htmx) return;
+  var tableId = loop.getAttribute("data-table");
+  var mark = document.getElementById("connection");
+  var POLL_MS = 2000;
+  var HELD_MS = 5000; // the stream's first event must come this soon, or it is not being held
+  var MAX_BACKOFF_MS = 30000;
+
+  function live() { return document.getElementById("live"); }
+  function shownVersion() { return Number(live().getAttribute("data-version")); }
+  function clock(date, seconds) {
+    var options = { hour: "2-digit", minute: "2-digit" };
+    if (seconds) options.second = "2-digit";
+    return date.toLocaleTimeString([], options);
+  }
+  function backoff(failures) {
+    return Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, failures)) * (0.75 + Math.random() / 4);
+  }
+
+  // --- The connection mark ---------------------------------------------------------------------
+  var state = "connecting", offlineSince = null, updated = new Date();
+  function show(newState) {
+    if (newState === "offline" && state !== "offline") offlineSince = new Date();
+    if (newState !== "offline") offlineSince = null;
+    state = newState;
+    var words = {
+      connecting: "Connecting…",
+      live: "Live",
+      polling: "Updating every 2 s",
+      reconnecting: "Reconnecting…",
+      offline: offlineSince ? "Offline since " + clock(offlineSince) : "Offline",
+    }[state];
+    mark.setAttribute("data-state", state);
+    mark.querySelector(".connection-text").textContent = words + " · updated " + clock(updated, true);
+  }
+  function touched() { updated = new Date(); show(state === "offline" ? "reconnecting" : state); }
+
+  // --- Refreshing the live region --------------------------------------------------------------
+  var refreshing = false, stepBefore = null;
+  function refresh() {
+    if (refreshing || !live()) return;
+    refreshing = true;
+    stepBefore = choosing() ? stepSignature() : null;
+    htmx.trigger(live(), "refresh-table");
+  }
+  function isRefresh(detail) {
+    return detail.requestConfig && detail.requestConfig.verb === "get" &&
+      /\/poll\/$/.test(detail.requestConfig.path.split("?")[0]);
+  }
+
+  // --- Push, with polling while the stream is down ---------------------------------------------
+  var source = null, failures = 0, heldTimer = null, retryTimer = null, pollTimer = null;
+  function startPolling() {
+    if (!pollTimer) pollTimer = setInterval(refresh, POLL_MS);
+  }
+  function stopPolling() {
+    clearInterval(pollTimer);
+    pollTimer = null;
+  }
+  function connect() {
+    clearTimeout(retryTimer);
+    if (!window.EventSource) {
+      show("polling");
+      startPolling();
+      return;
+    }
+    source = new EventSource(loop.getAttribute("data-events"));
+    heldTimer = setTimeout(drop, HELD_MS);
+    source.addEventListener("version", function (event) {
+      clearTimeout(heldTimer);
+      failures = 0;
+      stopPolling();
+      show("live");
+      if (Number(event.data) !== shownVersion()) refresh();
+      else touched();
+    });
+    source.onerror = drop;
+  }
+  function drop() {
+    clearTimeout(heldTimer);
+    if (source) source.close();
+    source = null;
+    show(navigator.onLine === false ? "offline" : "reconnecting");
+    startPolling();
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, backoff(failures++));
+  }
+
+  // --- The outbox ------------------------------------------------------------------------------
+  var KEY = "table-outbox:" + tableId;
+  var banner = document.getElementById("outbox");
+  var sending = false, sendTimer = null, sendFailures = 0, pending = null;
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (error) { return []; }
+  }
+  function keep(entries) {
+    if (entries.length) localStorage.setItem(KEY, JSON.stringify(entries));
+    else localStorage.removeItem(KEY);
+  }
+  function say(text, waiting) {
+    banner.querySelector(".outbox-text").textContent = text;
+    banner.querySelector(".outbox-buttons").hidden = !waiting;
+    banner.classList.toggle("alert-warning", waiting);
+    banner.classList.toggle("alert-success", !waiting);
+    banner.hidden = false;
+  }
+  function sayWaiting() {
+    var entries = outbox();
+    if (!entries.length) { banner.hidden = true; return; }
+    var why = navigator.onLine === false ? "no connection" : "the server did not answer";
+    say("Not sent yet: " + why + ". " + entries[0].words + " will be sent when the phone is back online.", true);
+  }
+  function describe(form, submitter) {
+    var title = form.querySelector(".prompt-title") || live().querySelector(".prompt-title");
+    var label = submitter ? submitter.textContent.trim().replace(/\s+/g, " ") : "";
+    var what = title ? title.textContent.trim().replace(/\s+/g, " ") : "";
+    if (what && label && label !== what) return "Your entry “" + what + ": " + label + "”";
+    return "Your entry “" + (label || what || "entry") + "”";
+  }
+  function stash(entry) {
+    var entries = outbox();
+    if (!entries.some(function (kept) { return kept.key === entry.key && kept.path === entry.path; })) {
+      entries.push(entry);
+    }
+    keep(entries);
+    sayWaiting();
+    scheduleSend();
+  }
+  function scheduleSend() {
+    clearTimeout(sendTimer);
+    if (outbox().length) sendTimer = setTimeout(send, backoff(sendFailures));
+  }
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
+  }
+  function send() {
+    var entries = outbox();
+    if (sending || !entries.length) return;
+    sending = true;
+    clearTimeout(sendTimer);
+    var entry = entries[0];
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller && setTimeout(function () { controller.abort(); }, 10000);
+    fetch(entry.path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(entry.params).toString(),
+      signal: controller ? controller.signal : undefined,
+    }).then(function (response) {
+      if (response.status >= 500 || response.status === 429) throw new Error("server " + response.status);
+      return response.text().then(function (html) { return { response: response, html: html }; });
+    }).then(function (answer) {
+      sendFailures = 0;
+      keep(outbox().filter(function (kept) { return kept.key !== entry.key || kept.path !== entry.path; }));
+      var outcome = answer.response.headers.get("Companion-Outcome");
+      if (outcome === "forbidden") {
+        say(entry.words + " was not sent: this phone may only watch the table.", false);
+      } else {
+        htmx.swap(live(), answer.html, { swapStyle: "outerHTML" });
+        if (outcome === "applied") say("Sent: " + entry.words.replace(/^Your entry /, "") + ".", false);
+        else banner.hidden = true; // the table's own message says why (stale, refused)
+      }
+      if (outbox().length) sayWaiting();
+      else if (outcome === "applied") setTimeout(function () { if (!outbox().length) banner.hidden = true; }, 4000);
+      touched();
+    }).catch(function () {
+      sendFailures++;
+      sayWaiting();
+    }).then(function () {
+      clearTimeout(timer);
+      sending = false;
+      scheduleSend();
+    });
+  }
+  function lost(detail) {
+    // An entry (a POST from the page) that got no answer, or a server error: keep it.
+    var config = detail.requestConfig || {};
+    if (config.verb !== "post" || !pending || pending.path !== config.path) return false;
+    stash(pending);
+    pending = null;
+    return true;
+  }
+
+  banner.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-outbox]");
+    if (!button) return;
+    if (button.getAttribute("data-outbox") === "send") {
+      sendFailures = 0;
+      send();
+    } else {
+      var entries = outbox();
+      entries.shift();
+      keep(entries);
+      sayWaiting();
+    }
+  });
+
+  // --- A choice in progress changed by another phone -------------------------------------------
+  var notice = document.getElementById("step-notice");
+  function choosing() {
+    var query = new URLSearchParams(location.search);
+    query.delete("view"); // whose sheet is shown is not a choice
+    return Array.from(query.keys()).length > 0;
+  }
+  function stepSignature() {
+    // What this phone is choosing among: the step links and the buttons and fields of its forms,
+    // versions and keys aside (they change with every entry).
+    var parts = [];
+    live().querySelectorAll("a[hx-get], button, input, select").forEach(function (element) {
+      if (element.closest(".log")) return;
+      if (/^(expected_version|idempotency_key|csrfmiddlewaretoken)$/.test(element.name || "")) return;
+      parts.push(element.tagName + ":" + (element.getAttribute("hx-get") || "") + ":" + (element.name || "") +
+        "=" + (element.value || "") + ":" + element.disabled + ":" + element.textContent.trim());
+    });
+    return parts.join("|");
+  }
+  function newestEntry() {
+    var first = live().querySelector(".log li .flex-grow-1");
+    return first ? first.textContent.trim() : "";
+  }
+
+  // --- htmx's events ---------------------------------------------------------------------------
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail, config = detail.requestConfig || {};
+    if (config.verb === "post" && detail.elt && detail.elt.closest && detail.elt.closest("#live")) {
+      var form = detail.elt.closest("form");
+      var params = {};
+      // The fields htmx is about to send, the tapped button's name and value included.
+      config.formData.forEach(function (value, name) { params[name] = value; });
+      pending = {
+        path: config.path,
+        params: params,
+        key: params.idempotency_key || "",
+        version: shownVersion(),
+        words: describe(form, config.triggeringEvent && config.triggeringEvent.submitter),
+        at: Date.now(),
+      };
+    }
+    if (!isRefresh(detail)) notice.hidden = true; // the phone moved on by itself
+  });
+  document.body.addEventListener("htmx:sendError", function (event) {
+    if (lost(event.detail)) return;
+    if (isRefresh(event.detail)) { refreshing = false; show(navigator.onLine === false ? "offline" : "reconnecting"); }
+  });
+  document.body.addEventListener("htmx:timeout", function (event) {
+    if (!lost(event.detail) && isRefresh(event.detail)) refreshing = false;
+  });
+  document.body.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr && event.detail.xhr.status;
+    if (status >= 500) lost(event.detail);
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    if (isRefresh(detail)) {
+      refreshing = false;
+      if (detail.successful) {
+        if (state === "offline" || state === "reconnecting") show(source ? "live" : "polling");
+        touched();
+      }
+    } else if (detail.successful && pending && detail.requestConfig && detail.requestConfig.path === pending.path) {
+      pending = null;
+    }
+  });
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target !== live() && event.target.id !== "live") return;
+    touched();
+    if (stepBefore !== null && isRefresh(event.detail)) {
+      if (choosing() && stepSignature() !== stepBefore) {
+        var entry = newestEntry();
+        notice.textContent = (entry ? "Another phone entered “" + entry + "”" : "Another phone changed the table") +
+          " while you were choosing: choose again.";
+        notice.hidden = false;
+      }
+    }
+    stepBefore = null;
+  });
+
+  window.addEventListener("online", function () {
+    sendFailures = 0;
+    send();
+    failures = 0;
+    if (!source) connect();
+    refresh();
+  });
+  window.addEventListener("offline", function () { show("offline"); });
+
+  // --- The screen stays on ---------------------------------------------------------------------
+  var wakeSwitch = document.getElementById("wake-switch");
+  var wakeLock = null;
+  function wantAwake() { return localStorage.getItem("table-wake") !== "off"; }
+  function stayAwake() {
+    if (!("wakeLock" in navigator) || !wantAwake() || document.visibilityState !== "visible" || wakeLock) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      lock.addEventListener("release", function () { wakeLock = null; });
+    }).catch(function () { wakeLock = null; });
+  }
+  if ("wakeLock" in navigator && wakeSwitch) {
+    document.getElementById("wake").hidden = false;
+    wakeSwitch.checked = wantAwake();
+    wakeSwitch.addEventListener("change", function () {
+      localStorage.setItem("table-wake", wakeSwitch.checked ? "on" : "off");
+      if (wakeSwitch.checked) stayAwake();
+      else if (wakeLock) wakeLock.release();
+    });
+    document.addEventListener("visibilitychange", stayAwake); // the browser drops it when hidden
+    stayAwake();
+  }
+
+  show(navigator.onLine === false ? "offline" : "connecting");
+  connect();
+  if (outbox().length) { sayWaiting(); scheduleSend(); }
+})();
