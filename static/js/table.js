@@ -51,11 +51,12 @@
   function touched() { updated = new Date(); show(state === "offline" ? "reconnecting" : state); }
 
   // --- Refreshing the live region --------------------------------------------------------------
-  var refreshing = false, stepBefore = null;
+  // htmx queues a refresh asked for while one is on its way (hx-sync "queue last"), so the newest
+  // version heard is always fetched; a region older than it asks again.
+  var stepBefore = null, heard = 0;
   function refresh() {
-    if (refreshing || !live()) return;
-    refreshing = true;
-    stepBefore = choosing() ? stepSignature() : null;
+    if (!live()) return;
+    if (stepBefore === null && choosing()) stepBefore = stepSignature();
     htmx.trigger(live(), "refresh-table");
   }
   function isRefresh(detail) {
@@ -86,6 +87,7 @@
       failures = 0;
       stopPolling();
       show("live");
+      heard = Math.max(heard, Number(event.data));
       if (Number(event.data) !== shownVersion()) refresh();
       else touched();
     });
@@ -256,11 +258,9 @@
   });
   document.body.addEventListener("htmx:sendError", function (event) {
     if (lost(event.detail)) return;
-    if (isRefresh(event.detail)) { refreshing = false; show(navigator.onLine === false ? "offline" : "reconnecting"); }
+    if (isRefresh(event.detail)) show(navigator.onLine === false ? "offline" : "reconnecting");
   });
-  document.body.addEventListener("htmx:timeout", function (event) {
-    if (!lost(event.detail) && isRefresh(event.detail)) refreshing = false;
-  });
+  document.body.addEventListener("htmx:timeout", function (event) { lost(event.detail); });
   document.body.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr && event.detail.xhr.status;
     if (status >= 500) lost(event.detail);
@@ -268,7 +268,6 @@
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var detail = event.detail;
     if (isRefresh(detail)) {
-      refreshing = false;
       if (detail.successful) {
         if (state === "offline" || state === "reconnecting") show(source ? "live" : "polling");
         touched();
@@ -289,6 +288,7 @@
       }
     }
     stepBefore = null;
+    if (shownVersion() < heard) refresh();
   });
 
   window.addEventListener("online", function () {

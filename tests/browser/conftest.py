@@ -1,4 +1,6 @@
-"""Browser fixtures: Debian's chromium driven by Playwright against pytest-django's live server.
+"""Browser fixtures: Debian's chromium driven by Playwright against the app served as `make run`
+serves it (gunicorn with uvicorn workers on the test database, tests/servers.py), so the event
+streams, the static files and the headers are the real ones.
 
 Playwright's own browser download does not work on our machines, so the tests launch the system
 chromium. Locally a missing /usr/bin/chromium skips the browser tests; in CI (CI set) it fails them.
@@ -10,6 +12,9 @@ import os
 from pathlib import Path
 
 import pytest
+from django.test.utils import override_settings
+
+from tests.servers import app_servers
 
 # Playwright's sync API runs an event loop in the test thread, from the session's first browser test
 # to its end; Django would then refuse the ORM calls made there (pytest-django's flush after each
@@ -34,20 +39,21 @@ PHONE = {
 }
 
 
-@pytest.fixture(autouse=True)
-def plain_static_files(settings):
-    """Serve static files to the live server's pages without the collectstatic manifest.
+class AppServer:
+    """What the tests use of pytest-django's live_server: its url (and the settings hook its
+    autouse helper calls, a no-op here: the server is another process)."""
 
-    pytest-django's live server wraps the app in staticfiles' StaticFilesHandler, which answers every
-    /static/ URL itself from the finders (static/ and the apps), before WhiteNoise sees it. The
-    finders know `css/app.css`, not the hashed `css/app.733e58a1159f.css` that the manifest storage
-    writes into the pages, so every asset would be a 404. With the plain storage the pages ask for
-    the unhashed names, which the finders serve (no collectstatic needed either).
-    """
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
+    def __init__(self, url: str):
+        self.url = url
+        self._live_server_modified_settings = override_settings()
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, django_db_blocker):
+    """One app server for the whole session, on the test database (each test still gets a
+    transactional database: pytest-django's helper asks for it on seeing this fixture's name)."""
+    with django_db_blocker.unblock(), app_servers(["--workers", "2"]) as (server,):
+        yield AppServer(server.url)
 
 
 @pytest.fixture(scope="session")

@@ -331,8 +331,9 @@ def test_a_second_playing_phone_is_told_when_another_phone_entered_first(live_se
 
     reveal(first, {"Ann": "dog", "Ben": "cat"})
     reveal(second, {"Ann": "cat", "Ben": "bear"})  # entered against round 1 as it was
-    expect(second.get_by_role("status")).to_have_text(
-        "Another phone entered something first, so your entry was not saved. Here is the table now."
+    expect(second.locator("#live").get_by_role("status")).to_have_text(
+        "Another phone entered “Ann revealed a dog and Ben a cat. Ann takes the pot of 2.” first, "
+        "so yours was not sent. Here is the table now."
     )
     shot(second, "10-stale-entry-notice")
     # Only the first phone's entry counts, and the second phone now shows the table as it is.

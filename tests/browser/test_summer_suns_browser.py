@@ -257,8 +257,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     assert sun_row(my_grid(ann)) == [1]
     assert scores(ann) == {"Ann": 1, "Ben": 0}
 
-    # Ben's phone, mid-choice on its own sheet, sees Ann's entry through polling.
-    expect(banner(ben)).to_have_text("Waiting for Ann and Ben")
+    # Ben's phone, mid-choice on its own sheet, hears of Ann's entry from its event stream.
     expect(banner(ben)).to_have_text("Waiting for Ben", timeout=POLL)
     assert notes(ben) == {"Ann": "sun 1 · 🐚0 ✓", "Ben": "sun 0 · 🐚0"}
     assert scores(ben) == {"Ann": 1, "Ben": 0}

@@ -140,8 +140,10 @@ def test_a_stale_form_shows_the_fresh_table(client, table):
     reveal(client, table, {0: "cat", 1: "cat", 2: "bear"})
     response = reveal(client, table, {0: "dog", 1: "cat", 2: "cat"}, version=0, **HTMX)
     assert response.status_code == 200
-    notice = "Another phone entered something first, so your entry was not saved. Here is the table now."
+    entered = Event.objects.get(table=table).text
+    notice = f"Another phone entered “{entered}” first, so yours was not sent. Here is the table now."
     assert notice in response.content.decode()
+    assert response["Companion-Outcome"] == "stale"
     table.refresh_from_db()
     assert table.version == 1
 
