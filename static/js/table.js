@@ -129,7 +129,8 @@
   }
   function describe(form, submitter) {
     var title = form.querySelector(".prompt-title") || live().querySelector(".prompt-title");
-    var label = submitter ? submitter.textContent.trim().replace(/\s+/g, " ") : "";
+    var shown = submitter && (submitter.querySelector(".option-label") || submitter); // not the hint
+    var label = shown ? shown.textContent.trim().replace(/\s+/g, " ") : "";
     var what = title ? title.textContent.trim().replace(/\s+/g, " ") : "";
     if (what && label && label !== what) return "Your entry “" + what + ": " + label + "”";
     return "Your entry “" + (label || what || "entry") + "”";
@@ -221,9 +222,10 @@
     return Array.from(query.keys()).length > 0;
   }
   function stepSignature() {
-    // What this phone is choosing among: the step links and the buttons and fields of its forms,
-    // versions and keys aside (they change with every entry).
-    var parts = [];
+    // What this phone is choosing among: whose turn or which round, the step links and the buttons
+    // and fields of its forms, versions and keys aside (they change with every entry).
+    var status = live().querySelector("h1 + small"); // whose turn, which round: each game's _status.html
+    var parts = [status ? status.textContent.trim() : ""];
     live().querySelectorAll("a[hx-get], button, input, select").forEach(function (element) {
       if (element.closest(".log")) return;
       if (/^(expected_version|idempotency_key|csrfmiddlewaretoken)$/.test(element.name || "")) return;

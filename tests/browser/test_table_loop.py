@@ -1,0 +1,197 @@
+"""The table loop on phones (issue 12): push, the outbox, the connection mark, steps with their own
+addresses, the stale-choice notice, the screen wake lock. Hang Four: a roll is two taps (Roll,
+then the face), the second of which posts the entry."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.tables.models import Event, Table
+
+from .test_hang_four_browser import ROLL, log, option, start_table, tap, title
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ANN_ROLLED_5 = "Ann rolled a 5 and collects 5 sand dollars."
+
+
+def outbox(page):
+    return page.locator("#outbox .outbox-text")
+
+
+def mark(page):
+    return page.locator("#connection")
+
+
+def live_mark(page):
+    expect(mark(page)).to_have_attribute("data-state", "live")
+
+
+def both_schemes(page, shot, name: str) -> None:
+    """Light and dark, without a reload (theme.js follows the scheme live), so that a state such as
+    an offline outbox stays on the screen."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        expect(page.locator("html")).to_have_attribute("data-bs-theme", scheme)
+        shot(page, f"{name}-{scheme}")
+
+
+def events(table: Table) -> list[str]:
+    return list(Event.objects.filter(table=table, undone=False).order_by("seq").values_list("text", flat=True))
+
+
+def test_a_tap_without_signal_is_kept_said_and_sent_once_back_online(live_server, phone, shot):
+    start_table(phone, live_server.url)
+    live_mark(phone)
+    expect(mark(phone)).to_contain_text(re.compile(r"^ Live · updated \d\d?:\d\d:\d\d( [AP]M)?$"))
+    table = Table.objects.get()
+    tap(phone, ROLL)
+
+    phone.context.set_offline(True)
+    option(phone, "5").tap()
+    expect(outbox(phone)).to_have_text(
+        "Not sent yet: no connection. Your entry “What did the die show?: 5” will be sent when the phone "
+        "is back online.",
+        timeout=3000,
+    )
+    expect(mark(phone)).to_have_attribute("data-state", "offline")
+    expect(mark(phone)).to_contain_text(re.compile(r"Offline since \d\d?:\d\d( [AP]M)? · updated"))
+    expect(phone.locator("#outbox").get_by_role("button", name="Send now")).to_be_visible()
+    assert events(table) == []
+    both_schemes(phone, shot, "loop-01-offline-outbox")
+
+    phone.context.set_offline(False)
+    expect(outbox(phone)).to_have_text("Sent: “What did the die show?: 5”.")
+    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    assert log(phone) == [ANN_ROLLED_5]
+    live_mark(phone)
+    assert events(table) == [ANN_ROLLED_5]
+
+
+def test_an_entry_kept_through_a_server_error_survives_a_reload_and_can_be_discarded(live_server, phone, shot):
+    start_table(phone, live_server.url)
+    table = Table.objects.get()
+    phone.expected_errors = [r"/act/$"]
+    phone.route(re.compile(r"/act/$"), lambda route: route.fulfill(status=503, body="down for a moment"))
+    tap_without_wait = option  # the entry's button posts; the region stays as it was
+    tap(phone, ROLL)
+    tap_without_wait(phone, "3").tap()
+    expect(outbox(phone)).to_contain_text("Not sent yet: the server did not answer. Your entry “What did")
+    phone.reload()
+    # After the reload the entry is still on the phone, and still not sent (the server is "down").
+    expect(outbox(phone)).to_contain_text("Your entry “What did the die show?: 3” will be sent")
+    both_schemes(phone, shot, "loop-02-outbox-after-reload")
+    phone.locator("#outbox").get_by_role("button", name="Discard").tap()
+    expect(phone.locator("#outbox")).to_be_hidden()
+    phone.unroute(re.compile(r"/act/$"))
+    phone.reload()
+    expect(phone.locator("#outbox")).to_be_hidden()
+    assert events(table) == []
+    assert phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('table-outbox'))") == []
+
+
+def test_an_entry_applied_whose_answer_was_lost_is_sent_again_and_counted_once(live_server, phone, shot):
+    start_table(phone, live_server.url)
+    table = Table.objects.get()
+
+    def apply_then_drop(route):
+        route.fetch()  # the server applies the entry...
+        route.abort("connectionreset")  # ...and the phone never hears back
+
+    phone.route(re.compile(r"/act/$"), apply_then_drop, times=1)
+    tap(phone, ROLL)
+    option(phone, "5").tap()
+    expect(outbox(phone)).to_have_text("Sent: “What did the die show?: 5”.")
+    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    assert log(phone) == [ANN_ROLLED_5]
+    assert events(table) == [ANN_ROLLED_5]
+    assert Event.objects.filter(table=table).count() == 1
+    both_schemes(phone, shot, "loop-03-sent-after-lost-answer")
+
+
+def test_an_entry_through_the_api_reaches_a_watching_phone_without_a_poll(live_server, phone, shot):
+    created = api_post(live_server.url, "/api/v1/tables", {"game": "hang-four", "players": ["Ann", "Ben"]})
+    fetches = []
+    phone.on("request", lambda request: fetches.append(request.url) if "/poll/" in request.url else None)
+    phone.goto(live_server.url + created["view_url"])
+    live_mark(phone)
+    phone.wait_for_timeout(2500)
+    assert fetches == [], "an idle phone with a live stream asks nothing"
+
+    sent = time.monotonic()
+    api_post(
+        live_server.url,
+        f"/api/v1/tables/{created['id']}/actions",
+        {"action": {"type": "roll", "face": 4}, "expected_version": 0},
+        token=created["token"],
+    )
+    expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 4", timeout=2000)
+    seen = time.monotonic() - sent
+    assert len(fetches) == 1, fetches  # the doorbell's one fetch of the live region
+    assert seen < 2.0
+    both_schemes(phone, shot, "loop-04-watching-phone-pushed")
+
+
+def test_back_goes_one_step_back_inside_an_entry(live_server, phone):
+    start_table(phone, live_server.url)
+    tap(phone, ROLL)
+    expect(title(phone)).to_have_text("What did the die show?")
+    assert phone.url.endswith("?do=roll")
+    phone.go_back()
+    expect(title(phone)).to_have_text("Ann's turn: one of these")
+    assert re.search(r"/t/[^/]+/$", phone.url), phone.url
+    phone.go_forward()
+    expect(title(phone)).to_have_text("What did the die show?")
+    tap(phone, "2")
+    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    assert re.search(r"/t/[^/]+/$", phone.url), "an entry made leaves its steps' address behind"
+
+
+def test_a_choice_changed_by_another_phone_is_said_and_kept_where_it_still_fits(live_server, new_phone, shot):
+    ann = new_phone()
+    start_table(ann, live_server.url)
+    ann.locator("summary", has_text="Bring the other phones in").click()
+    play_link = ann.get_by_label("Play link", exact=True).input_value()
+    other = new_phone()
+    other.goto(play_link)
+    live_mark(ann)
+    tap(ann, ROLL)  # Ann's phone is choosing the face
+
+    tap(other, ROLL)
+    tap(other, "5")  # the other phone enters Ann's roll first
+    notice = ann.locator("#step-notice")
+    expect(notice).to_have_text(f"Another phone entered “{ANN_ROLLED_5}” while you were choosing: choose again.")
+    # Rolling is still a choice of the next turn (Ben's): the step is kept, for Ben now.
+    expect(title(ann)).to_have_text("What did the die show?")
+    expect(ann.locator(".log li").first).to_contain_text(ANN_ROLLED_5)
+    both_schemes(ann, shot, "loop-05-choose-again")
+    tap(ann, "1")
+    expect(notice).to_be_hidden()
+    assert log(ann)[0] == "Ben rolled a 1 and collects 1 sand dollar."
+
+
+def test_the_screen_stays_on_unless_switched_off(live_server, phone):
+    start_table(phone, live_server.url)
+    if not phone.evaluate("'wakeLock' in navigator"):
+        pytest.skip("this browser has no Screen Wake Lock API")
+    switch = phone.get_by_label("Keep the screen on while this table is open")
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    assert phone.evaluate("localStorage.getItem('table-wake')") == "off"
+    phone.reload()
+    expect(phone.get_by_label("Keep the screen on while this table is open")).not_to_be_checked()
+
+
+def api_post(base: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers, method="POST")
+    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as answer:
+        return json.loads(answer.read())
