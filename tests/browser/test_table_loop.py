@@ -43,7 +43,8 @@ def both_schemes(page, shot, name: str) -> None:
 
 
 def events(table: Table) -> list[str]:
-    return list(Event.objects.filter(table=table, undone=False).order_by("seq").values_list("text", flat=True))
+    live = Event.objects.filter(table=table, undone=False).order_by("seq")
+    return list(live.values_list("text", flat=True))
 
 
 def test_a_tap_without_signal_is_kept_said_and_sent_once_back_online(live_server, phone, shot):
@@ -74,14 +75,13 @@ def test_a_tap_without_signal_is_kept_said_and_sent_once_back_online(live_server
     assert events(table) == [ANN_ROLLED_5]
 
 
-def test_an_entry_kept_through_a_server_error_survives_a_reload_and_can_be_discarded(live_server, phone, shot):
+def test_an_entry_kept_through_a_server_error_survives_a_reload_and_is_discarded(live_server, phone, shot):
     start_table(phone, live_server.url)
     table = Table.objects.get()
     phone.expected_errors = [r"/act/$"]
     phone.route(re.compile(r"/act/$"), lambda route: route.fulfill(status=503, body="down for a moment"))
-    tap_without_wait = option  # the entry's button posts; the region stays as it was
     tap(phone, ROLL)
-    tap_without_wait(phone, "3").tap()
+    option(phone, "3").tap()  # the entry's button posts; the region stays as it was
     expect(outbox(phone)).to_contain_text("Not sent yet: the server did not answer. Your entry “What did")
     phone.reload()
     # After the reload the entry is still on the phone, and still not sent (the server is "down").
@@ -166,7 +166,8 @@ def test_a_choice_changed_by_another_phone_is_said_and_kept_where_it_still_fits(
     tap(other, ROLL)
     tap(other, "5")  # the other phone enters Ann's roll first
     notice = ann.locator("#step-notice")
-    expect(notice).to_have_text(f"Another phone entered “{ANN_ROLLED_5}” while you were choosing: choose again.")
+    said = f"Another phone entered “{ANN_ROLLED_5}” while you were choosing: choose again."
+    expect(notice).to_have_text(said)
     # Rolling is still a choice of the next turn (Ben's): the step is kept, for Ben now.
     expect(title(ann)).to_have_text("What did the die show?")
     expect(ann.locator(".log li").first).to_contain_text(ANN_ROLLED_5)
