@@ -324,3 +324,26 @@ def test_expect_carries_the_games_own_keys_in_every_table_answer(api):
     assert acted["expect"]["tie_break"] is True and acted["expect"]["seats"] == [0, 1]
     undone = api.call("post", f"/api/v1/tables/{created['id']}/undo", {"expected_version": 1}, token=token)
     assert undone.json()["expect"] == created["expect"]
+
+
+def test_an_undo_sent_twice_with_its_key_takes_back_one_entry_and_answers_the_same(api):
+    table = api.create("hang-four", players=("Ann", "Ben"))
+    for version in range(2):
+        assert api.act(table, {"type": "roll", "face": 2}, version=version).status_code == 200
+    token = api.tokens[table["id"]]
+    body = {"expected_version": 2, "idempotency_key": "undo-once"}
+    first = api.call("post", f"/api/v1/tables/{table['id']}/undo", body, token)
+    again = api.call("post", f"/api/v1/tables/{table['id']}/undo", body, token)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json() and first.json()["version"] == 3
+    events = api.call("get", f"/api/v1/tables/{table['id']}/events", token=token).json()
+    assert [event["seq"] for event in events] == [1]
+
+
+def test_an_undo_key_of_the_wrong_shape_is_a_400(api):
+    table = api.create("hang-four", players=("Ann", "Ben"))
+    token = api.tokens[table["id"]]
+    for key in ("", "x" * 65, "tab\there", 7):
+        body = {"expected_version": 0, "idempotency_key": key}
+        answer = api.call("post", f"/api/v1/tables/{table['id']}/undo", body, token)
+        assert answer.status_code == 400, key
