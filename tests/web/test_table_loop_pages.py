@@ -7,7 +7,10 @@ import pytest
 from companion.tables import services
 from companion.tables.models import Event, KeyedWrite, Table
 
-from .test_pages import HTMX, reveal, table  # noqa: F401 (the fixture)
+from . import test_pages
+from .test_pages import HTMX, reveal
+
+table = test_pages.table  # the fixture: a Dogo Dash table this client may write
 
 pytestmark = pytest.mark.django_db
 
