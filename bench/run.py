@@ -66,6 +66,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 
+from bench import loop  # noqa: E402
 from bench.summer_suns_legal import half_full_state  # noqa: E402
 from companion.games import registry  # noqa: E402
 from companion.games.hang_four.rules import NUMBERS  # noqa: E402
@@ -95,6 +96,7 @@ STARTUP_TIMEOUT = 30  # gunicorn answering its first request
 MANAGE_TIMEOUT = 180  # migrate, collectstatic
 DATABASE_BUDGET = 180  # all measurements against one server
 
+BENCH = sys.modules[__name__]  # what bench/loop.py uses of this script (the client, the numbers)
 HANG_FOUR = registry.get("hang-four")
 SUMMER_SUNS = registry.get("summer-suns")
 
@@ -211,28 +213,41 @@ def gunicorn_path() -> str:
     return found
 
 
-def gunicorn_command(port: int) -> list[str]:
-    """The Procfile's web command (production), bound to 127.0.0.1:port with WORKERS workers."""
-    fallback = [
-        "gunicorn",
-        "companion.wsgi",
-        "--bind",
-        "0.0.0.0:$PORT",
-        "--workers",
-        str(WORKERS),
-        "--threads",
-        str(THREADS),
-        "--access-logfile",
-        "-",
-    ]
+ASGI_FALLBACK = [
+    "gunicorn",
+    "companion.asgi",
+    "--worker-class",
+    "uvicorn_worker.UvicornWorker",
+    "--bind",
+    "0.0.0.0:$PORT",
+]
+# The app as it was served before issue 12: WSGI, threaded workers (the "before" of before/after).
+WSGI = [
+    "gunicorn",
+    "companion.wsgi",
+    "--bind",
+    "0.0.0.0:$PORT",
+    "--workers",
+    str(WORKERS),
+    "--threads",
+    str(THREADS),
+]
+
+
+def gunicorn_command(port: int, wsgi: bool = False) -> list[str]:
+    """The Procfile's web command (production), bound to 127.0.0.1:port with WORKERS workers; with
+    `wsgi`, the same app served as before issue 12 (WSGI, threads)."""
+    fallback = [*ASGI_FALLBACK, "--workers", str(WORKERS), "--access-logfile", "-"]
     try:
         lines = (ROOT / "Procfile").read_text().splitlines()
         web = next(line.split(":", 1)[1] for line in lines if line.startswith("web:"))
         words = shlex.split(web)
     except (OSError, StopIteration, ValueError):
         words = fallback
-    if words[:2] != ["gunicorn", "companion.wsgi"] or "--bind" not in words:
+    if words[:2] != ["gunicorn", "companion.asgi"] or "--bind" not in words:
         words = fallback
+    if wsgi:  # the same logging as production, the serving of before
+        words = [*WSGI, *words[words.index("--access-logfile") :]] if "--access-logfile" in words else WSGI
     values = {"PORT": str(port), "WEB_CONCURRENCY": str(WORKERS)}
 
     def expand(match: re.Match) -> str:
@@ -252,14 +267,15 @@ def tail(path: Path, lines: int = 30) -> str:
 
 
 @contextlib.contextmanager
-def gunicorn(database_url: str) -> Iterator[tuple[str, list[str]]]:
-    """Migrate, start gunicorn as production does, yield its base URL and command; always stop it."""
+def gunicorn(database_url: str, wsgi: bool = False) -> Iterator[tuple[str, list[str]]]:
+    """Migrate, start gunicorn as production does (or, with `wsgi`, as it did before issue 12),
+    yield its base URL, command and pid; always stop it."""
     env = server_env(database_url)
     manage(env, "migrate", "--noinput")
     port = free_port()
     folder = Path(tempfile.mkdtemp(prefix="companion-bench-log-"))
     log_path = folder / "gunicorn.log"
-    command = gunicorn_command(port)
+    command = gunicorn_command(port, wsgi)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -475,7 +491,7 @@ async def floor_throughput(base: str, clients: int) -> dict:
     return {"rate": len(latencies) / THROUGHPUT_SECONDS, "latencies": latencies}
 
 
-async def throughput(base: str, clients: int) -> dict:
+async def throughput(base: str, clients: int, seconds: float = THROUGHPUT_SECONDS) -> dict:
     """Actions completed per second by `clients` concurrent clients, each on its own table."""
     async with session(base) as http:
         tables = list(await asyncio.gather(*(create_table(http) for _ in range(clients))))
@@ -487,7 +503,7 @@ async def throughput(base: str, clients: int) -> dict:
 
         await asyncio.gather(*(untimed(i) for i in range(clients)))
         latencies: list[float] = []
-        deadline = time.perf_counter() + THROUGHPUT_SECONDS
+        deadline = time.perf_counter() + seconds
 
         async def client(i: int) -> None:
             table, rng = tables[i], rngs[i]
@@ -499,7 +515,7 @@ async def throughput(base: str, clients: int) -> dict:
                 latencies.append(elapsed)
 
         await asyncio.gather(*(client(i) for i in range(clients)))
-    return {"rate": len(latencies) / THROUGHPUT_SECONDS, "latencies": latencies}
+    return {"rate": len(latencies) / seconds, "latencies": latencies}
 
 
 class AssetLinks(HTMLParser):
@@ -607,9 +623,10 @@ async def first_load_and_update(base: str, table: Table, tap: bool = True) -> di
     }
 
 
-async def measure(base: str) -> dict:
-    progress("warming up both workers")
+async def measure(base: str, wsgi_base: str, master: int, idle: bool) -> dict:
+    progress("warming up both workers of both servers")
     await warm_up(base)
+    await warm_up(wsgi_base)
     progress(f"headline: {HEADLINE_PAIRS} pings and {HEADLINE_PAIRS} actions, one client")
     results = {"headline": await headline(base)}
     progress(f"growth: building a {LATE_FIRST - 1}-entry table, then entries 11-30 vs 1901-2100")
@@ -629,6 +646,14 @@ async def measure(base: str) -> dict:
         **await first_load_and_update(base, summer, tap=False),
         "entries": summer.version,
     }
+    progress(f"before/after: {loop.COMPARE_PAIRS} actions on each server in turn, then 8-client rounds")
+    results["before_after"] = await loop.before_and_after(BENCH, {"wsgi": wsgi_base, "asgi": base})
+    progress(f"entry to the other phones' pages: {loop.WRITERS} tables written, push then polling")
+    results["latency"] = {mode: await loop.entry_to_pages(BENCH, base, mode) for mode in ("push", "polling")}
+    if idle:
+        seconds = f"{loop.IDLE_SECONDS:.0f} s"
+        progress(f"idle cost: {loop.PHONES} phones, {seconds} polling then {seconds} push")
+        results["idle"] = await loop.idle_cost(BENCH, base, master)
     return results
 
 
@@ -742,6 +767,10 @@ def report(results: dict, legal: dict) -> str:
                 verdict(data["poll"] < UPDATE_BYTES),
             )
         )
+    rows += loop.before_and_after_rows(BENCH, results["before_after"])
+    rows += loop.latency_rows(BENCH, results["latency"])
+    if results.get("idle"):
+        rows += loop.idle_rows(results["idle"])
     if results.get("rss"):
         rss = ", ".join(f"{mb:.0f} MB" for mb in results["rss"])
         rows.append(("memory (RSS) of each worker at the end", rss, "", ""))
@@ -793,7 +822,8 @@ def main() -> int:
         f"aiohttp {aiohttp.__version__}; load generator in this process, server in gunicorn processes"
     )
     print(
-        f"gunicorn companion.wsgi --workers {WORKERS} --threads {THREADS}, DEBUG off, "
+        f"served as the Procfile serves it (ASGI, {WORKERS} uvicorn workers), beside the same app as served "
+        f"before issue 12 (WSGI, {WORKERS} workers x {THREADS} threads); DEBUG off, "
         f"CONN_MAX_AGE={os.getenv('CONN_MAX_AGE', '60 (the default)')}, rate limits on but out of reach"
     )
     print(
@@ -806,17 +836,23 @@ def main() -> int:
     legal = legal_listing()
     kinds = ("postgres", "sqlite") if args.db == "both" else (args.db,)
     for kind in kinds:
-        with database(kind, args.pg_admin_url) as (url, description), gunicorn(url) as (base, command, pid):
-            progress(f"{description}: serving on {base}")
+        idle = kind == "sqlite"  # the idle cost once: on `make run`'s database
+        budget = DATABASE_BUDGET + (2 * loop.IDLE_SECONDS + 60 if idle else 0)
+        with (
+            database(kind, args.pg_admin_url) as (url, description),
+            gunicorn(url) as (base, command, pid),
+            gunicorn(url, wsgi=True) as (wsgi_base, _, _),
+        ):
+            progress(f"{description}: serving on {base} (ASGI) and {wsgi_base} (WSGI, before)")
             load_before = os.getloadavg()[0]
             try:
-                results = asyncio.run(asyncio.wait_for(measure(base), DATABASE_BUDGET))
+                results = asyncio.run(asyncio.wait_for(measure(base, wsgi_base, pid, idle), budget))
                 results["rss"] = worker_rss(pid)
             except TimeoutError:
                 # A benchmark reports figures; a slow, shared machine is not a failure of the app.
                 # The bound only keeps the run short: say what is missing and go on.
                 print(f"\n== {description} ==")
-                print(f"not measured: not done in {DATABASE_BUDGET} s (a busy machine?)")
+                print(f"not measured: not done in {budget:.0f} s (a busy machine?)")
                 continue
             load_after = os.getloadavg()[0]
         served = " ".join(["gunicorn", *command[1:]])
