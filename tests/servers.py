@@ -108,7 +108,9 @@ def app_servers(*extra_args_per_server: list[str], env: dict | None = None, serv
                 sys.executable, "-m", "gunicorn", *serve, "--bind", f"127.0.0.1:{port}",
                 # The default control socket is one path per user: two servers (or a `make run`
                 # next to the tests) would fight over it. Open event streams end at a stop.
-                "--no-control-socket", "--timeout", "60", "--graceful-timeout", "2", *extra,
+                "--no-control-socket", "--timeout", "60", "--graceful-timeout", "2",
+                "--access-logfile", "-", "--logger-class", "companion.gunicorn_logging.TokenFreeLogger",
+                *extra,
             ]  # fmt: skip
             proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT)
             servers.append(Server(proc, port, log))

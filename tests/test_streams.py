@@ -101,7 +101,11 @@ def test_the_stream_needs_the_rights_of_the_page_and_no_token(server):
     assert stream.response.getheader("Content-Encoding") is None  # never gzip: it holds events back
     assert stream.next_version() == 0
     stream.close()
-    assert table["token"] not in server.output() and table["view_token"] not in server.output()
+    time.sleep(0.2)  # the access log lines are written
+    log = server.output()
+    assert f'GET /t/{table["id"]}/join/[token]/ HTTP/1.1" 302' in log  # the share link, redacted
+    assert f'GET /t/{table["id"]}/events/ HTTP/1.1" 200' in log
+    assert table["token"] not in log and table["view_token"] not in log
 
 
 def test_an_entry_reaches_an_open_stream_and_a_reconnect_catches_up(server):
