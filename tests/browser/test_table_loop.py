@@ -196,3 +196,20 @@ def api_post(base: str, path: str, body: dict, token: str | None = None) -> dict
     request = urllib.request.Request(base + path, json.dumps(body).encode(), headers, method="POST")
     with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+def test_without_a_stream_the_page_polls_and_says_so(live_server, phone, shot):
+    """A proxy that cuts the stream, or a browser without one: the page falls back to polling."""
+    created = api_post(live_server.url, "/api/v1/tables", {"game": "hang-four", "players": ["Ann", "Ben"]})
+    phone.route(re.compile(r"/events/$"), lambda route: route.abort("connectionreset"))
+    phone.goto(live_server.url + created["view_url"])
+    expect(mark(phone)).to_have_attribute("data-state", "polling", timeout=5000)
+    expect(mark(phone)).to_contain_text("Updating every 2 s · updated")
+    api_post(
+        live_server.url,
+        f"/api/v1/tables/{created['id']}/actions",
+        {"action": {"type": "roll", "face": 2}, "expected_version": 0},
+        token=created["token"],
+    )
+    expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 2", timeout=4000)
+    both_schemes(phone, shot, "loop-06-polling-fallback")
