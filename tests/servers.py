@@ -3,6 +3,7 @@ started on the test database: for the races, the event streams and the browser t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -11,6 +12,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -139,3 +141,22 @@ def wait_until_up(server: Server, timeout: float = 30.0) -> None:
                 return
         time.sleep(0.1)
     raise RuntimeError(f"the app server on {server.port} did not answer in {timeout} s:\n{server.output()}")
+
+
+def run_apart(coroutine):
+    """asyncio.run in a thread of its own: once the browser tests ran, Playwright's sync API keeps
+    an event loop running in the test thread, where asyncio.run refuses to start another."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = asyncio.run(coroutine)
+        except BaseException as error:  # re-raised in the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

@@ -11,6 +11,8 @@ from django.core.signals import request_finished
 from companion import asgi
 from companion.tables.models import Table
 
+from .servers import run_apart
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -41,7 +43,7 @@ def call(path: str, parts: list[bytes], disconnect_after: int | None = None, met
         else:
             answer["body"] += message.get("body", b"")
 
-    asyncio.run(asgi.application(scope, receive, send))
+    run_apart(asgi.application(scope, receive, send))
     return answer
 
 

@@ -6,6 +6,8 @@ import pytest
 
 from companion.tables import fanout
 
+from .servers import run_apart
+
 
 def test_a_message_is_a_table_and_a_version():
     assert fanout.parse("ab12 7") == ("ab12", 7)
@@ -47,6 +49,6 @@ def test_each_stream_hears_each_newer_version_once(settings, monkeypatch):
         heard = lambda queue: [queue.get_nowait() for _ in range(queue.qsize())]  # noqa: E731
         return heard(ann), heard(ben), heard(other), hub.versions
 
-    ann, ben, other, versions = asyncio.run(run())
+    ann, ben, other, versions = run_apart(run())
     assert ann == [5, 6, 7] and ben == [5, 6] and other == []
     assert versions == {"t1": 7, "t2": 0}
