@@ -61,6 +61,12 @@ class Stream:
         self.conn.close()
 
 
+def stream_status(port: int, table_id: str, cookie: str | None) -> int:
+    stream = Stream(port, table_id, cookie)
+    stream.close()
+    return stream.status
+
+
 def new_table(port: int) -> dict:
     answer = http_call(port, "POST", "/api/v1/tables", {"game": "hang-four", "players": ["Ann", "Ben"]})
     assert answer.status == 201, answer.payload
@@ -88,11 +94,11 @@ def server(django_db_setup, django_db_blocker):
 
 def test_the_stream_needs_the_rights_of_the_page_and_no_token(server):
     table = new_table(server.port)
-    assert Stream(server.port, table["id"], cookie=None).status == 404  # no share link opened
+    assert stream_status(server.port, table["id"], cookie=None) == 404  # no share link opened
     cookie = watch_cookie(server.port, table)
-    assert Stream(server.port, "no-such-table", cookie).status == 404
+    assert stream_status(server.port, "no-such-table", cookie) == 404
     other = new_table(server.port)
-    assert Stream(server.port, other["id"], cookie).status == 404  # a grant for another table only
+    assert stream_status(server.port, other["id"], cookie) == 404  # a grant for another table only
     stream = Stream(server.port, table["id"], cookie)  # the watch link reads: it may listen
     assert stream.status == 200
     assert stream.response.getheader("Content-Type") == "text/event-stream"
