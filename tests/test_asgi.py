@@ -7,13 +7,26 @@ import json
 
 import pytest
 from django.core.signals import request_finished
+from django.db import connections
 
 from companion import asgi
+from companion.tables import fanout
 from companion.tables.models import Table
 
 from .servers import run_apart
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def one_page_thread(monkeypatch):
+    """The pages on one thread of their own, whose database connection is closed afterwards (an
+    open one would keep PostgreSQL from dropping the test database at the end)."""
+    pages = asgi.PooledWSGI(asgi.get_wsgi_application(), 1)
+    monkeypatch.setattr(asgi, "pages", pages)
+    yield
+    pages.pool.submit(connections.close_all).result()
+    pages.pool.shutdown()
 
 
 def call(path: str, parts: list[bytes], disconnect_after: int | None = None, method="POST") -> dict:
@@ -70,5 +83,10 @@ def test_a_client_gone_before_the_end_of_its_body_reaches_no_view():
 
 
 def test_an_unknown_tables_stream_is_answered_by_the_async_handler():
-    answer = call("/t/nothing/events/", [b""], method="GET")
+    try:
+        answer = call("/t/nothing/events/", [b""], method="GET")
+    finally:
+        # The stream read the version on the hub's reader thread, whose database connection would
+        # keep PostgreSQL from dropping the test database at the end.
+        fanout.hub.reader.submit(connections.close_all).result()
     assert answer["status"] == 404
