@@ -125,12 +125,7 @@ def test_an_entry_through_the_api_reaches_a_watching_phone_without_a_poll(live_s
     assert fetches == [], "an idle phone with a live stream asks nothing"
 
     sent = time.monotonic()
-    api_post(
-        live_server.url,
-        f"/api/v1/tables/{created['id']}/actions",
-        {"action": {"type": "roll", "face": 4}, "expected_version": 0},
-        token=created["token"],
-    )
+    api_roll(live_server.url, created, face=4)
     expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 4", timeout=2000)
     seen = time.monotonic() - sent
     assert len(fetches) == 1, fetches  # the doorbell's one fetch of the live region
@@ -189,6 +184,12 @@ def test_the_screen_stays_on_unless_switched_off(live_server, phone):
     expect(phone.get_by_label("Keep the screen on while this table is open")).not_to_be_checked()
 
 
+def api_roll(base: str, created: dict, face: int) -> dict:
+    """The first entry of a table made through the API: the seat to play rolls `face`."""
+    body = {"action": {"type": "roll", "face": face}, "expected_version": 0}
+    return api_post(base, f"/api/v1/tables/{created['id']}/actions", body, token=created["token"])
+
+
 def api_post(base: str, path: str, body: dict, token: str | None = None) -> dict:
     headers = {"Content-Type": "application/json"}
     if token:
@@ -205,11 +206,6 @@ def test_without_a_stream_the_page_polls_and_says_so(live_server, phone, shot):
     phone.goto(live_server.url + created["view_url"])
     expect(mark(phone)).to_have_attribute("data-state", "polling", timeout=5000)
     expect(mark(phone)).to_contain_text("Updating every 2 s · updated")
-    api_post(
-        live_server.url,
-        f"/api/v1/tables/{created['id']}/actions",
-        {"action": {"type": "roll", "face": 2}, "expected_version": 0},
-        token=created["token"],
-    )
+    api_roll(live_server.url, created, face=2)
     expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 2", timeout=4000)
     both_schemes(phone, shot, "loop-06-polling-fallback")
