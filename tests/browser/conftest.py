@@ -44,8 +44,8 @@ class AppServer:
     """What the tests use of pytest-django's live_server: its url (and the settings hook its
     autouse helper calls, a no-op here: the server is another process)."""
 
-    def __init__(self, url: str):
-        self.url = url
+    def __init__(self, url: str, port: int):
+        self.url, self.port = url, port
         self._live_server_modified_settings = override_settings()
 
 
@@ -54,7 +54,7 @@ def live_server(django_db_setup, django_db_blocker):
     """One app server for the whole session, on the test database (each test still gets a
     transactional database: pytest-django's helper asks for it on seeing this fixture's name)."""
     with django_db_blocker.unblock(), app_servers(["--workers", "2"]) as (server,):
-        yield AppServer(server.url)
+        yield AppServer(server.url, server.port)
 
 
 @pytest.fixture(scope="session")

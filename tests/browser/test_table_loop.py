@@ -4,15 +4,14 @@ then the face), the second of which posts the entry."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
 from companion.tables.models import Event, Table
+from tests.servers import http_call
 
 from .test_hang_four_browser import ROLL, log, option, start_table, tap, title
 
@@ -116,7 +115,7 @@ def test_an_entry_applied_whose_answer_was_lost_is_sent_again_and_counted_once(l
 
 
 def test_an_entry_through_the_api_reaches_a_watching_phone_without_a_poll(live_server, phone, shot):
-    created = api_post(live_server.url, "/api/v1/tables", {"game": "hang-four", "players": ["Ann", "Ben"]})
+    created = api_table(live_server)
     fetches = []
     phone.on("request", lambda request: fetches.append(request.url) if "/poll/" in request.url else None)
     phone.goto(live_server.url + created["view_url"])
@@ -125,7 +124,7 @@ def test_an_entry_through_the_api_reaches_a_watching_phone_without_a_poll(live_s
     assert fetches == [], "an idle phone with a live stream asks nothing"
 
     sent = time.monotonic()
-    api_roll(live_server.url, created, face=4)
+    api_roll(live_server, created, face=4)
     expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 4", timeout=2000)
     seen = time.monotonic() - sent
     assert len(fetches) == 1, fetches  # the doorbell's one fetch of the live region
@@ -184,28 +183,28 @@ def test_the_screen_stays_on_unless_switched_off(live_server, phone):
     expect(phone.get_by_label("Keep the screen on while this table is open")).not_to_be_checked()
 
 
-def api_roll(base: str, created: dict, face: int) -> dict:
-    """The first entry of a table made through the API: the seat to play rolls `face`."""
-    body = {"action": {"type": "roll", "face": face}, "expected_version": 0}
-    return api_post(base, f"/api/v1/tables/{created['id']}/actions", body, token=created["token"])
-
-
-def api_post(base: str, path: str, body: dict, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers, method="POST")
-    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def test_without_a_stream_the_page_polls_and_says_so(live_server, phone, shot):
     """A proxy that cuts the stream, or a browser without one: the page falls back to polling."""
-    created = api_post(live_server.url, "/api/v1/tables", {"game": "hang-four", "players": ["Ann", "Ben"]})
+    created = api_table(live_server)
     phone.route(re.compile(r"/events/$"), lambda route: route.abort("connectionreset"))
     phone.goto(live_server.url + created["view_url"])
     expect(mark(phone)).to_have_attribute("data-state", "polling", timeout=5000)
     expect(mark(phone)).to_contain_text("Updating every 2 s · updated")
-    api_roll(live_server.url, created, face=2)
+    api_roll(live_server, created, face=2)
     expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 2", timeout=4000)
     both_schemes(phone, shot, "loop-06-polling-fallback")
+
+
+def api_table(server) -> dict:
+    answer = http_call(
+        server.port, "POST", "/api/v1/tables", {"game": "hang-four", "players": ["Ann", "Ben"]}
+    )
+    assert answer.status == 201, answer.payload
+    return answer.payload
+
+
+def api_roll(server, created: dict, face: int) -> None:
+    """The first entry of a table made through the API: the seat to play rolls `face`."""
+    body = {"action": {"type": "roll", "face": face}, "expected_version": 0}
+    answer = http_call(server.port, "POST", f"/api/v1/tables/{created['id']}/actions", body, created["token"])
+    assert answer.status == 200, answer.payload
