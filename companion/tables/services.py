@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from companion.games import base, registry
 
-from . import fanout
+from . import entry_sql, fanout
 from .models import Event, KeyedWrite, Player, Seat, Table
 from .wording import named
 
@@ -179,19 +179,20 @@ def play_action(
     given, is called with the locked row (or None for an unknown id) and raises to refuse: the
     API checks its token there, so a write reads the row once (issue 13)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table, repeated = entry_sql.lock_table(table_id, idempotency_key or None)
         if authorize is not None:
             authorize(table)
         if table is None:
             raise Table.DoesNotExist(table_id)
-        if idempotency_key:
-            done = table.events.filter(idempotency_key=idempotency_key).first()
-            if done is not None:
-                return done.stored_answer()
-        fields = ["snapshot", "version", "status", "finished", "last_seq"]
+        if repeated is None and idempotency_key and expected_version != table.version:
+            # A retry always names an older version. Asked again on its own: on PostgreSQL a lock
+            # that waited sees the row as the other write committed it, but the subquery looked
+            # with the statement's snapshot, taken before that write's event existed.
+            repeated = table.events.filter(idempotency_key=idempotency_key).values_list("pk", flat=True).first()
+        if repeated is not None:
+            return Event.objects.get(pk=repeated).stored_answer()
         if table.names is None:  # first write since a rename or a merge (or an old row)
             table.names = seat_names(table)
-            fields.append("names")
         names = list(table.names)
         _check_version(table, expected_version, names)
         _check_playable(table)
@@ -206,15 +207,17 @@ def play_action(
         table.version += 1
         table.last_seq += 1
         _mark_status(table, engine)
-        table.save(update_fields=fields)
         response = table_json(table, names)
-        Event.objects.create(
-            table=table,
-            seq=table.last_seq,
-            action=action,
-            text=text,
-            idempotency_key=idempotency_key or None,
-            answer=compact(response),
+        entry_sql.save_entry(
+            table,
+            {
+                "table_id": table.pk,
+                "seq": table.last_seq,
+                "action": action,
+                "text": text,
+                "idempotency_key": idempotency_key or None,
+                "answer": compact(response),
+            },
         )
         announce(table)
         return response
