@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import base, registry
-from companion.tables import services
-from companion.tables.models import Event, Table
+from companion.tables import entry_sql, services
+from companion.tables.models import Event, Player, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +109,71 @@ def test_a_retried_key_gets_its_first_answer_from_the_compact_store_and_from_old
     again = services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}, 0, "k1")
     assert again == {"version": 1, "legacy": True}
     assert Table.objects.get(pk=table.id).version == 2 and Event.objects.filter(table=table).count() == 2
+
+
+REVEAL = {"type": "reveal", "cards": {"0": "cat", "1": "dog"}}
+
+
+def another_write_between_read_and_write(monkeypatch, write):
+    """Run `write` (another phone's entry) after this request has read the row and run the rules,
+    just before its own compare-and-set: the race the optimistic write path must lose cleanly."""
+    real = entry_sql.write_entry
+    pending = [write]
+
+    def late(*args, **kwargs):
+        while pending:
+            pending.pop()()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(entry_sql, "write_entry", late)
+
+
+def test_an_entry_that_loses_the_race_is_stale_and_writes_nothing(monkeypatch):
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    another_write_between_read_and_write(monkeypatch, lambda: services.play_action(table.id, REVEAL, 0, "ann"))
+    with pytest.raises(services.StaleVersion) as stale:
+        services.play_action(table.id, {"type": "reveal", "cards": {"0": "dog", "1": "cat"}}, 0, "ben")
+    assert stale.value.table["version"] == 1
+    table.refresh_from_db()
+    assert table.version == 1 and table.last_seq == 1
+    assert list(table.events.values_list("idempotency_key", flat=True)) == ["ann"]
+    assert table.snapshot == replay_of(table)
+
+
+def test_a_retry_that_loses_the_race_to_its_own_first_send_gets_that_answer(monkeypatch):
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    first = {}
+    another_write_between_read_and_write(
+        monkeypatch, lambda: first.update(services.play_action(table.id, REVEAL, 0, "same"))
+    )
+    retried = services.play_action(table.id, REVEAL, 0, "same")
+    assert retried == first and retried["version"] == 1
+    assert table.events.count() == 1
+
+
+def test_a_rename_during_an_entry_is_not_undone_by_it(monkeypatch):
+    """A rename clears the names kept on the row; an entry read before it must not write them back."""
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    another_write_between_read_and_write(
+        monkeypatch,
+        lambda: (Player.objects.filter(name="Ann").update(name="Anna"), Table.objects.update(names=None)),
+    )
+    services.play_action(table.id, REVEAL, 0)
+    table.refresh_from_db()
+    assert table.version == 1 and table.names is None
+    assert services.seat_names(table) == ["Anna", "Ben"]
+
+
+def test_the_entry_that_ends_a_game_writes_the_seats_results_with_it():
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    engine = registry.get(table.game)
+    rng = random.Random(3)
+    while table.status != Table.Status.FINISHED:
+        services.play_action(table.id, engine.sample_action(table.snapshot, rng), table.version)
+        table.refresh_from_db()
+    result = engine.result(table.snapshot)
+    totals = [score["total"] for score in engine.scores(table.snapshot)]
+    seats = list(table.seats.order_by("position"))
+    assert [seat.score for seat in seats] == totals
+    assert [seat.position for seat in seats if seat.won] == result["winners"]
+    assert table.finished is not None

@@ -1,9 +1,14 @@
 """The statements of an entry, compiled once per database instead of once per write (issue 13).
 
-Profiled, building the SELECT ... FOR UPDATE, the UPDATE and the INSERT through the ORM cost more
-than running them and than the rules check together. The SQL is made here from the models' own
-metadata (columns, defaults, each field's conversions to and from the database), so a field added
-to Table or Event reaches these statements without editing them; only the queries' shape is fixed.
+Profiled, building the SELECT, the UPDATE and the INSERT through the ORM cost more than running
+them and than the rules check together. The SQL is made here from the models' own metadata
+(columns, defaults, each field's conversions to and from the database), so a field added to Table
+or Event reaches these statements without editing them; only the queries' shape is fixed.
+
+An entry is written optimistically: the row is read without a lock, the rules run, and the write
+applies only if the row still has the version that was read (a compare-and-set). Nothing is held
+while the engine runs, so SQLite's one write lock is taken for two short statements, and
+PostgreSQL makes the whole write one statement (an UPDATE ... RETURNING feeding the INSERT).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from django.db import connections
+from django.db import connections, transaction
 
 from .models import Event, Table
 
@@ -30,15 +35,16 @@ LOCKED_FIELDS = (
     "finished",
     "abandoned",
 )
-# What an entry changes in the row ("names" only on the first write since a rename or a merge).
-UPDATED_FIELDS = ("snapshot", "version", "status", "finished", "last_seq", "names")
+# What an entry changes in the row. Not "names": a rename may have cleared them since the read.
+UPDATED_FIELDS = ("snapshot", "version", "status", "finished", "last_seq")
 
 
 @dataclass(frozen=True)
 class Statements:
-    lock: str
-    update: str
-    insert: str
+    read: str
+    write: str  # PostgreSQL: the compare-and-set UPDATE and the INSERT in one statement
+    update: str  # elsewhere: the compare-and-set UPDATE, then
+    insert: str  # the INSERT, in one transaction
     readers: tuple  # one tuple of converters per LOCKED_FIELDS column
     event_fields: tuple  # the Event fields the INSERT names, in order
 
@@ -56,32 +62,34 @@ def _statements(alias: str) -> Statements:
         f" WHERE e.{quote(event.get_field('table').column)} = t.{quote(table.pk.column)}"
         f" AND e.{quote(event.get_field('idempotency_key').column)} = %s)"
     )
-    lock_clause = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
-    lock = (
-        f"SELECT {columns}, {repeat} FROM {quote(table.db_table)} t"
-        f" WHERE t.{quote(table.pk.column)} = %s{lock_clause}"
-    )
+    read = f"SELECT {columns}, {repeat} FROM {quote(table.db_table)} t WHERE t.{quote(table.pk.column)} = %s"
     assignments = ", ".join(f"{quote(table.get_field(name).column)} = %s" for name in UPDATED_FIELDS)
-    update = f"UPDATE {quote(table.db_table)} SET {assignments} WHERE {quote(table.pk.column)} = %s"
+    where = f"{quote(table.pk.column)} = %s AND {quote(table.get_field('version').column)} = %s"
+    update = f"UPDATE {quote(table.db_table)} SET {assignments} WHERE {where}"
     event_fields = tuple(field for field in event.concrete_fields if not field.primary_key)
-    insert = (
-        f"INSERT INTO {quote(event.db_table)} ({', '.join(quote(f.column) for f in event_fields)})"
-        f" VALUES ({', '.join(['%s'] * len(event_fields))})"
+    event_columns = ", ".join(quote(field.column) for field in event_fields)
+    placeholders = ", ".join(["%s"] * len(event_fields))
+    insert = f"INSERT INTO {quote(event.db_table)} ({event_columns}) VALUES ({placeholders})"
+    write = (
+        f"WITH moved AS ({update} RETURNING {quote(table.pk.column)})"
+        f" INSERT INTO {quote(event.db_table)} ({event_columns}) SELECT {placeholders} FROM moved"
     )
     readers = []
     for field in locked:
         column = field.get_col(table.db_table)
         readers.append(tuple(connection.ops.get_db_converters(column) + column.get_db_converters(connection)))
-    return Statements(lock, update, insert, tuple(readers), event_fields)
+    return Statements(read, write, update, insert, tuple(readers), event_fields)
 
 
-def lock_table(table_id: str, idempotency_key: str | None, using: str = "default") -> tuple[Table | None, int | None]:
-    """The table row, locked for this transaction, and the id of the event that already carries
-    `idempotency_key` (None when none does): one statement."""
+def read_table(
+    table_id: str, idempotency_key: str | None, using: str = "default"
+) -> tuple[Table | None, int | None]:
+    """The table row as last committed, and the id of the event that already carries
+    `idempotency_key` (None when none does): one statement, no lock."""
     connection = connections[using]
     statements = _statements(using)
     with connection.cursor() as cursor:
-        cursor.execute(statements.lock, [idempotency_key, table_id])
+        cursor.execute(statements.read, [idempotency_key, table_id])
         row = cursor.fetchone()
     if row is None:
         return None, None
@@ -98,17 +106,26 @@ def _locked_columns() -> tuple:
     return tuple(Table._meta.get_field(name).get_col(Table._meta.db_table) for name in LOCKED_FIELDS)
 
 
-def save_entry(table: Table, event_values: dict, using: str = "default") -> None:
-    """Write the changed row and append its event: the two statements of an applied entry. Values
-    go through each field's own preparation, and an Event field not given takes its default."""
+def write_entry(table: Table, read_version: int, event_values: dict, using: str = "default") -> bool:
+    """Write the changed row and append its event if the row still holds `read_version`; False
+    (and nothing written) when another write came first. Values go through each field's own
+    preparation, and an Event field not given takes its default."""
     connection = connections[using]
     statements = _statements(using)
-    fields = Table._meta
-    row = [fields.get_field(name).get_db_prep_save(getattr(table, name), connection) for name in UPDATED_FIELDS]
+    meta = Table._meta
+    row = [meta.get_field(name).get_db_prep_save(getattr(table, name), connection) for name in UPDATED_FIELDS]
+    row += [table.pk, read_version]
     event = []
     for field in statements.event_fields:
         value = event_values[field.attname] if field.attname in event_values else field.get_default()
         event.append(field.get_db_prep_save(value, connection))
-    with connection.cursor() as cursor:
-        cursor.execute(statements.update, [*row, table.pk])
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(statements.write, [*row, *event])
+            return cursor.rowcount == 1
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        cursor.execute(statements.update, row)
+        if cursor.rowcount != 1:
+            return False
         cursor.execute(statements.insert, event)
+        return True

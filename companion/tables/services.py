@@ -136,17 +136,22 @@ def _mark_status(table: Table, engine: base.Engine) -> None:
     """Set status and finished from the snapshot; on the way into or out of "finished", write or
     clear each seat's score and win, which the history's statistics aggregate."""
     was_over = table.status == Table.Status.FINISHED
-    result = engine.result(table.snapshot)
-    over = result is not None
-    table.status = Table.Status.FINISHED if over else Table.Status.IN_PROGRESS
-    if over and table.finished is None:
-        table.finished = timezone.now()
-    if not over:
-        table.finished = None
-    if over:
+    result = _set_status(table, engine)
+    if result is not None:
         record_result(table, engine, result)
     elif was_over:
         table.seats.update(score=None, won=False)
+
+
+def _set_status(table: Table, engine: base.Engine) -> dict | None:
+    """Status and finished from the snapshot (on the row, unsaved); the engine's result, if over."""
+    result = engine.result(table.snapshot)
+    table.status = Table.Status.FINISHED if result else Table.Status.IN_PROGRESS
+    if result and table.finished is None:
+        table.finished = timezone.now()
+    if not result:
+        table.finished = None
+    return result
 
 
 def record_result(table: Table, engine: base.Engine, result: dict) -> None:
@@ -176,51 +181,75 @@ def play_action(
     table_id: str, action, expected_version, idempotency_key: str | None = None, authorize=None
 ) -> dict:
     """Apply one action; returns the table. Raises StaleVersion or base.ActionError. `authorize`,
-    given, is called with the locked row (or None for an unknown id) and raises to refuse: the
-    API checks its token there, so a write reads the row once (issue 13)."""
-    with transaction.atomic():
-        table, repeated = entry_sql.lock_table(table_id, idempotency_key or None)
+    given, is called with the row read (or None for an unknown id) and raises to refuse: the API
+    checks its token there, so a write reads the row once (issue 13).
+
+    Optimistic (entry_sql): the rules run on the row as read, and the write applies only if the
+    row still has that version. When another write came first, the row is read again, and this
+    request is then stale, or a retry of that very write, which answers as it did."""
+    key = idempotency_key or None
+    for _ in range(2):
+        table, repeated = entry_sql.read_table(table_id, key)
         if authorize is not None:
             authorize(table)
         if table is None:
             raise Table.DoesNotExist(table_id)
-        if repeated is None and idempotency_key and expected_version != table.version:
-            # A retry always names an older version. Asked again on its own: on PostgreSQL a lock
-            # that waited sees the row as the other write committed it, but the subquery looked
-            # with the statement's snapshot, taken before that write's event existed.
-            repeated = table.events.filter(idempotency_key=idempotency_key).values_list("pk", flat=True).first()
         if repeated is not None:
             return Event.objects.get(pk=repeated).stored_answer()
-        if table.names is None:  # first write since a rename or a merge (or an old row)
-            table.names = seat_names(table)
-        names = list(table.names)
-        _check_version(table, expected_version, names)
-        _check_playable(table)
-        engine = engine_for(table)
-        check_storable(action)
-        before = table.snapshot
-        try:
-            table.snapshot = base.play(engine, before, action)
-        except base.ActionError as error:
-            raise named(error, names) from None  # G-2: players' names, in the API and the pages
-        text = engine.describe(before, action, names, after=table.snapshot)
-        table.version += 1
-        table.last_seq += 1
-        _mark_status(table, engine)
-        response = table_json(table, names)
-        entry_sql.save_entry(
-            table,
-            {
-                "table_id": table.pk,
-                "seq": table.last_seq,
-                "action": action,
-                "text": text,
-                "idempotency_key": idempotency_key or None,
-                "answer": compact(response),
-            },
-        )
-        announce(table)
-        return response
+        answer = _apply(table, action, expected_version, key)
+        if answer is not None:
+            announce(table)
+            return answer
+    # Only a write that moved the version between two reads gets here, and the second read saw
+    # that move, so it answered stale above: a guard, not a path.
+    raise StaleVersion(table_json(Table.objects.get(pk=table_id)))
+
+
+def _apply(table: Table, action, expected_version, key: str | None) -> dict | None:
+    """The rules on the row as read, then the compare-and-set write; None when it lost the race."""
+    if table.names is None:  # first write since a rename or a merge (or an old row)
+        table.names = _cache_names(table.pk)
+    names = list(table.names)
+    _check_version(table, expected_version, names)
+    _check_playable(table)
+    engine = engine_for(table)
+    check_storable(action)
+    before, read_version = table.snapshot, table.version
+    try:
+        table.snapshot = base.play(engine, before, action)
+    except base.ActionError as error:
+        raise named(error, names) from None  # G-2: players' names, in the API and the pages
+    text = engine.describe(before, action, names, after=table.snapshot)
+    table.version += 1
+    table.last_seq += 1
+    result = _set_status(table, engine)
+    answer = table_json(table, names)
+    event = {
+        "table_id": table.pk,
+        "seq": table.last_seq,
+        "action": action,
+        "text": text,
+        "idempotency_key": key,
+        "answer": compact(answer),
+    }
+    if result is None:
+        return answer if entry_sql.write_entry(table, read_version, event) else None
+    with transaction.atomic():  # the seats' results commit with the entry that ends the game
+        if not entry_sql.write_entry(table, read_version, event):
+            return None
+        record_result(table, engine, result)
+    return answer
+
+
+def _cache_names(table_id: str) -> list[str]:
+    """Read the names from the seats and keep them on the row, under the row's lock: a rename
+    clears them with an UPDATE of its own, which then waits for this one instead of being lost."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().only("id", "names").get(pk=table_id)
+        if table.names is None:
+            table.names = [seat.player.name for seat in table.seats.select_related("player")]
+            table.save(update_fields=["names"])
+        return list(table.names)
 
 
 def compact(answer: dict) -> bytes:
