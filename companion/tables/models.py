@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from .json_field import FastJSONField
+
 
 def new_table_id() -> str:
     return secrets.token_hex(5)
@@ -48,14 +50,14 @@ class Table(models.Model):
 
     id = models.CharField(primary_key=True, max_length=16, default=new_table_id, editable=False)
     game = models.CharField(max_length=32)
-    options = models.JSONField(default=dict)
+    options = FastJSONField(default=dict)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
     # Bumped by every change, undo included; a write must name the version it saw.
     version = models.PositiveIntegerField(default=0)
-    snapshot = models.JSONField(default=dict)
+    snapshot = FastJSONField(default=dict)
     # The players' names in seat order, read with the row so a write needs no join (issue 13);
     # null until first needed, and set back to null by a rename or a merge (history/people.py).
-    names = models.JSONField(null=True, blank=True, editable=False)
+    names = FastJSONField(null=True, blank=True, editable=False)
     # The seq of the newest event, kept in the row the write locks anyway: no MAX(seq) per write.
     last_seq = models.PositiveIntegerField(default=0, editable=False)
     token = models.CharField(max_length=64, default=new_token, editable=False)
@@ -105,7 +107,7 @@ class Event(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
-    action = models.JSONField()
+    action = FastJSONField()
     # The log sentence is written once, from the state the action was applied to.
     text = models.TextField(blank=True)
     # NULL, not "", when absent: the unique constraint below must not treat keyless entries as repeats.
@@ -113,7 +115,7 @@ class Event(models.Model):
     # The table as answered to the write, so that a retried key gets the same answer: stored
     # compact (zlib of its JSON, about a fifth of the size) in `answer` since issue 13; `response`
     # holds the answers of entries written before, as JSON.
-    response = models.JSONField(null=True, blank=True)
+    response = FastJSONField(null=True, blank=True)
     answer = models.BinaryField(null=True, editable=False)
 
     undone = models.BooleanField(default=False)
