@@ -1,7 +1,9 @@
 """The one way state changes: create a table, play an action, undo the last one.
 
-Every write locks the table row, checks the version the client saw, runs the engine on the stored
-snapshot (no replay), appends the event and bumps the version, all in one transaction.
+Every write checks the version the client saw, runs the engine on the stored snapshot (no replay),
+appends the event and bumps the version, all applied at once or not at all. An entry does it as a
+compare-and-set on the version it read (entry_sql.py, issue 13); undo, abandon and resume, which
+are rare, lock the row for their transaction.
 """
 
 from __future__ import annotations
