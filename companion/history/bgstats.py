@@ -18,7 +18,7 @@ CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 def play_data(table: Table) -> dict:
     """The play as BG Stats reads it. `table` comes from stats.archive (seats and length loaded)."""
     seats = list(table.seats.all())
-    ranks = stats.competition_ranks([seat.score for seat in seats])
+    ranks = stats.seat_ranks(seats)
     started = timezone.localtime(table.first_entry or table.created)
     return {
         "sourceName": "Table Companion",

@@ -73,10 +73,25 @@ def length_minutes(table: Table) -> int | None:
     return round((last - first).total_seconds() / 60)
 
 
-def competition_ranks(scores: list[int | None]) -> list[int | None]:
-    """1 for the best score; equal scores share a rank and the next rank skips ("1, 1, 3")."""
-    known = [score for score in scores if score is not None]
-    return [None if score is None else 1 + sum(other > score for other in known) for score in scores]
+def competition_ranks(scores: list[int | None], won: list[bool] | None = None) -> list[int | None]:
+    """1 for the best score; equal scores share a rank and the next rank skips ("1, 1, 3").
+
+    With `won` (each seat's win, as the game's rules decided it), the winners share rank 1 and
+    the others rank after them: a tie on points that the rules broke (Surf's Up's sand dollars,
+    SU-7) ranks the winner first, so a rank never says 1 where the win says no (issue 15)."""
+    if won is None:
+        won = [False] * len(scores)
+    winners = sum(won)
+    losers = [score for score, win in zip(scores, won, strict=True) if score is not None and not win]
+    return [
+        1 if win else None if score is None else 1 + winners + sum(other > score for other in losers)
+        for score, win in zip(scores, won, strict=True)
+    ]
+
+
+def seat_ranks(seats) -> list[int | None]:
+    """The rank of each seat of a finished play, in the order given (the exports' "rank")."""
+    return competition_ranks([seat.score for seat in seats], [seat.won for seat in seats])
 
 
 # --- Players -----------------------------------------------------------------------------------

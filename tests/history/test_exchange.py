@@ -567,6 +567,15 @@ def test_competition_ranks_share_a_rank_and_skip_the_next():
     assert competition_ranks([7, None]) == [1, None]
 
 
+def test_ranks_agree_with_the_wins_the_rules_decided():
+    """Surf's Up breaks a tie on complete Surf Dogs by sand dollars (SU-7): the winner ranks 1."""
+    assert competition_ranks([3, 3], won=[False, True]) == [2, 1]
+    assert competition_ranks([3, 3, 3, 1], won=[True, False, False, False]) == [1, 2, 2, 4]
+    assert competition_ranks([12, 12, 10, 3], won=[True, True, False, False]) == [1, 1, 3, 4]
+    assert competition_ranks([5, 5], won=[True, True]) == [1, 1]
+    assert competition_ranks([9, None], won=[True, False]) == [1, None]
+
+
 def test_the_plays_csv_has_one_row_per_seat_per_finished_play():
     may_first = dt.datetime(2024, 5, 1, 20, 0, tzinfo=dt.UTC)
     later = finished_play(
@@ -625,7 +634,7 @@ def test_the_plays_csv_has_one_row_per_seat_per_finished_play():
             "Cleo",
             "12",
         ]
-        + ["false", "1", ""],
+        + ["false", "2", ""],  # the same points as Ben, who won on the rules' tie-break
         [
             e,
             "surfs-up",
