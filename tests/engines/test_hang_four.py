@@ -15,6 +15,8 @@ from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, play, replay
 from companion.games.hang_four import engine, load_components, place_card
 from companion.games.hang_four.rules import COMPONENTS, SHACK, SURF
+from companion.tables.screens import common
+from companion.tables.screens import hang_four as hang_four_screen
 from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
@@ -915,6 +917,32 @@ def test_the_surf_deck_end_tie_on_dogs_most_dollars_decides():
         "The Surf deck is empty: game over. Ben wins with 1 complete Surf Dog and the most sand dollars (9)."
     )
     assert engine.result(after) == {"winners": [1], "end_reason": "surf_deck_empty"}
+    assert engine.tie_break(after) == {"winner": 1, "dollars": 9, "tied": {0: 0, 2: 5}}
+
+
+def test_the_result_says_how_the_tie_on_dogs_was_broken():
+    """Issue 15: "Ben wins with 1 complete Surf Dogs" alone hid that Ann and Cleo had as many."""
+    after = run(last_card_table([3, 9, 5], [["NCT", ".C."], ["NCT"], ["NCT"]]), buy(("nose", 1)))
+    data = {
+        "status": "finished",
+        "players": [{"seat": i, "name": name} for i, name in enumerate(NAMES)],
+        "winners": [1],
+        "end_reason": "surf_deck_empty",
+        "scores": engine.scores(after),
+    }
+    words = hang_four_screen.tie_break_words(after, NAMES)
+    assert words == "on sand dollars: $9 against Ann's $0 and Cleo's $5 (HF-12)"
+    shown = common.result(data, hang_four_screen.BREAKDOWN, {}, "complete Surf Dogs", words)
+    assert shown["winner_text"] == (
+        "Ben wins with 1 complete Surf Dogs, on sand dollars: $9 against Ann's $0 and Cleo's $5 (HF-12)"
+    )
+
+
+def test_no_tie_break_is_said_when_the_dogs_decided_or_the_win_is_shared():
+    most_dogs = run(last_card_table([3, 9, 9], [["NCT", "NC."], [".C."], [".C."]]), buy(("nose", None)))
+    shared = run(last_card_table([3, 6, 6, 2], [[".C."], ["NCT"], ["NCT"], ["NC."]]), buy(("nose", 0)))
+    assert engine.tie_break(most_dogs) is None and engine.tie_break(shared) is None
+    assert hang_four_screen.tie_break_words(shared, [*NAMES, "Dev"]) == ""
 
 
 def test_the_surf_deck_end_still_tied_the_win_is_shared():

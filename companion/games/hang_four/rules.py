@@ -957,6 +957,20 @@ class HangFour:
         verb = "is" if len(removed) == 1 else "are"
         return f" {owner}'s {dogs} {numbers} {verb} left empty and removed."
 
+    def tie_break(self, state: dict) -> dict | None:
+        """How HF-12 settled a game whose winner shares the most complete Surf Dogs: the winner's
+        sand dollars and, seat by seat, those of the others tied on dogs. None when no tie was broken."""
+        result = self.result(state)
+        if not result or result["end_reason"] != "surf_deck_empty" or len(result["winners"]) != 1:
+            return None
+        winner, seats = result["winners"][0], state["seats"]
+        tied = {
+            i: seat["dollars"]
+            for i, seat in enumerate(seats)
+            if i != winner and seat["complete"] == seats[winner]["complete"]
+        }
+        return {"winner": winner, "dollars": seats[winner]["dollars"], "tied": tied} if tied else None
+
     def _describe_end(self, after: dict, name) -> list[str]:
         result = self.result(after)
         if not result:

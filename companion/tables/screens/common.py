@@ -40,8 +40,11 @@ def and_join(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def result(data: dict, parts: list[tuple[str, str]], end_texts: dict[str, str], unit: str) -> dict:
-    """The finished table: who won, why it ended, and each seat's breakdown in `parts` order."""
+def result(
+    data: dict, parts: list[tuple[str, str]], end_texts: dict[str, str], unit: str, tie_break: str = ""
+) -> dict:
+    """The finished table: who won, why it ended, and each seat's breakdown in `parts` order.
+    `tie_break`, when the rules broke a tie on `unit`, says how, after the winner's sentence."""
     if data["status"] != "finished":
         return {}
     names = [player["name"] for player in data["players"]]
@@ -49,7 +52,7 @@ def result(data: dict, parts: list[tuple[str, str]], end_texts: dict[str, str], 
     best = data["scores"][winners[0]]["total"] if winners else 0
     winner_names = and_join([names[seat] for seat in winners])
     if len(winners) == 1:
-        winner_text = f"{winner_names} wins with {best} {unit}"
+        winner_text = f"{winner_names} wins with {best} {unit}" + (f", {tie_break}" if tie_break else "")
     else:
         winner_text = f"{winner_names} share the win with {best} {unit}"
     return {

@@ -54,7 +54,7 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         step = Steps(state, names, query).resolve()
     return {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, END_TEXTS, "complete Surf Dogs"),
+        **common.result(data, BREAKDOWN, END_TEXTS, "complete Surf Dogs", tie_break_words(state, names)),
         "turn_name": names[state["turn"]],
         "step": step,
         "rows": [
@@ -71,6 +71,15 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         ],
         "card_label": CARD_LABELS.get(state.get("shack_card") or "", ""),
     }
+
+
+def tie_break_words(state: dict, names: list[str]) -> str:
+    """ "on sand dollars: $7 against Ana's $4 (HF-12)" when a tie on complete Surf Dogs was broken."""
+    settled = engine().tie_break(state)
+    if settled is None:
+        return ""
+    others = common.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in settled["tied"].items()])
+    return f"on sand dollars: ${settled['dollars']} against {others} (HF-12)"
 
 
 def dog_view(dog: dict, number: int) -> dict:
