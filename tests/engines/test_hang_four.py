@@ -931,10 +931,15 @@ def test_the_result_says_how_the_tie_on_dogs_was_broken():
         "scores": engine.scores(after),
     }
     words = hang_four_screen.tie_break_words(after, NAMES)
-    assert words == "on sand dollars: $9 against Ann's $0 and Cleo's $5 (HF-12)"
-    shown = common.result(data, hang_four_screen.BREAKDOWN, {}, "complete Surf Dogs", words)
-    assert shown["winner_text"] == (
-        "Ben wins with 1 complete Surf Dogs, on sand dollars: $9 against Ann's $0 and Cleo's $5 (HF-12)"
+    assert words == (
+        "Ann and Cleo have as many: the most sand dollars wins the tie, $9 against Ann's $0 and Cleo's $5.",
+        "HF-12",
+    )
+    shown = common.result(data, hang_four_screen.BREAKDOWN, {}, hang_four_screen.UNIT, words)
+    assert (shown["winner_text"], shown["tie_break_text"], shown["tie_break_rule"]) == (
+        "Ben wins with 1 complete Surf Dog",
+        words[0],
+        "HF-12",
     )
 
 
@@ -942,7 +947,7 @@ def test_no_tie_break_is_said_when_the_dogs_decided_or_the_win_is_shared():
     most_dogs = run(last_card_table([3, 9, 9], [["NCT", "NC."], [".C."], [".C."]]), buy(("nose", None)))
     shared = run(last_card_table([3, 6, 6, 2], [[".C."], ["NCT"], ["NCT"], ["NC."]]), buy(("nose", 0)))
     assert engine.tie_break(most_dogs) is None and engine.tie_break(shared) is None
-    assert hang_four_screen.tie_break_words(shared, [*NAMES, "Dev"]) == ""
+    assert hang_four_screen.tie_break_words(shared, NAMES) is None
 
 
 def test_the_surf_deck_end_still_tied_the_win_is_shared():

@@ -166,3 +166,20 @@ def test_a_card_that_fits_two_surf_dogs_asks_which(client, table):
         {"type": "buy", "cards": [{"part": "nose", "dog": 0}]},
         {"type": "buy", "cards": [{"part": "nose", "dog": 1}]},
     ]
+
+
+def test_the_result_says_the_tie_break_under_the_winner(client, table):
+    """Issue 15: a tie on complete Surf Dogs broken by sand dollars (HF-12) is said on the page."""
+    from companion.tables import services
+    from tests.engines.test_hang_four import buy, last_card_table
+
+    Table.objects.filter(pk=table.pk).update(
+        snapshot=last_card_table([3, 9, 5], [["NCT", ".C."], ["NCT"], ["NCT"]])
+    )
+    services.play_action(table.id, buy(("nose", 1)), table.version)
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "🏆 Ben wins with 1 complete Surf Dog</p>" in html
+    assert (
+        '<p class="mb-1 tie-break">Ann and Cleo have as many: the most sand dollars wins the tie, $9 against '
+        'Ann&#x27;s $0 and Cleo&#x27;s $5. <small class="text-body-secondary">HF-12</small></p>'
+    ) in html

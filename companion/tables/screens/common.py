@@ -41,22 +41,30 @@ def and_join(words: list[str]) -> str:
 
 
 def result(
-    data: dict, parts: list[tuple[str, str]], end_texts: dict[str, str], unit: str, tie_break: str = ""
+    data: dict,
+    parts: list[tuple[str, str]],
+    end_texts: dict[str, str],
+    unit: tuple[str, str],
+    tie_break: tuple[str, str] | None = None,
 ) -> dict:
     """The finished table: who won, why it ended, and each seat's breakdown in `parts` order.
-    `tie_break`, when the rules broke a tie on `unit`, says how, after the winner's sentence."""
+    `unit` is the score's word for one and for many; `tie_break`, when the rules broke a tie on
+    it, is the sentence that says how and the ruling's id, shown small after it (issue 15)."""
     if data["status"] != "finished":
         return {}
     names = [player["name"] for player in data["players"]]
     winners = data["winners"] or []
     best = data["scores"][winners[0]]["total"] if winners else 0
     winner_names = and_join([names[seat] for seat in winners])
+    points = f"{best} {unit[0] if best == 1 else unit[1]}"
     if len(winners) == 1:
-        winner_text = f"{winner_names} wins with {best} {unit}" + (f", {tie_break}" if tie_break else "")
+        winner_text = f"{winner_names} wins with {points}"
     else:
-        winner_text = f"{winner_names} share the win with {best} {unit}"
+        winner_text = f"{winner_names} share the win with {points}"
     return {
         "winner_text": winner_text,
+        "tie_break_text": tie_break[0] if tie_break else "",
+        "tie_break_rule": tie_break[1] if tie_break else "",
         "end_text": end_texts.get(data["end_reason"], data["end_reason"] or ""),
         "breakdown_parts": [{"key": key, "label": label} for key, label in parts],
         # Many parts read better down the page than across a phone: one row per part then.

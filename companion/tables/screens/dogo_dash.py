@@ -41,7 +41,7 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     posted = viewer.posted
     return {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, breakdown_parts(state["options"]), END_TEXTS, "cards"),
+        **common.result(data, breakdown_parts(state["options"]), END_TEXTS, ("card", "cards")),
         "kinds": [{**kind, "unseen": unseen[kind["slug"]]} for kind in KINDS],
         "rows": [
             {

@@ -35,6 +35,7 @@ END_TEXTS = {
 }
 BREAKDOWN = [("complete_dogs", "Surf Dogs"), ("dollars", "Sand dollars")]
 KEYS = ("do", "n", "c", "f", "t", "s")
+UNIT = ("complete Surf Dog", "complete Surf Dogs")
 
 
 def engine():
@@ -54,7 +55,7 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         step = Steps(state, names, query).resolve()
     return {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, END_TEXTS, "complete Surf Dogs", tie_break_words(state, names)),
+        **common.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names)),
         "turn_name": names[state["turn"]],
         "step": step,
         "rows": [
@@ -73,13 +74,18 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     }
 
 
-def tie_break_words(state: dict, names: list[str]) -> str:
-    """ "on sand dollars: $7 against Ana's $4 (HF-12)" when a tie on complete Surf Dogs was broken."""
+def tie_break_words(state: dict, names: list[str]) -> tuple[str, str] | None:
+    """When a tie on complete Surf Dogs was broken: "Ann and Cleo have as many: the most sand
+    dollars wins the tie, $9 against Ann's $0 and Cleo's $5.", and its ruling."""
     settled = engine().tie_break(state)
     if settled is None:
-        return ""
-    others = common.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in settled["tied"].items()])
-    return f"on sand dollars: ${settled['dollars']} against {others} (HF-12)"
+        return None
+    tied = settled["tied"]
+    have = "has" if len(tied) == 1 else "have"
+    others = common.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in tied.items()])
+    who = common.and_join([names[seat] for seat in tied])
+    won = f"${settled['dollars']} against {others}"
+    return f"{who} {have} as many: the most sand dollars wins the tie, {won}.", "HF-12"
 
 
 def dog_view(dog: dict, number: int) -> dict:

@@ -58,7 +58,7 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     }
     return {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, breakdown_parts(sheet), END_TEXTS, "starfish"),
+        **common.result(data, breakdown_parts(sheet), END_TEXTS, ("starfish", "starfish")),
         "dice_faces": DICE_FACES,
         "waiting": common.and_join(waiting),
         "my_seat": viewer.seat,

@@ -40,7 +40,7 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     }
     context = {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, END_TEXTS, "points"),
+        **common.result(data, BREAKDOWN, END_TEXTS, ("point", "points")),
         "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
         "points": list(range(1, 11)),
         "bonuses": [1, 2, 3, 4, 5],
