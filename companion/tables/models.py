@@ -72,6 +72,11 @@ class Table(models.Model):
     comments = models.TextField(blank=True)
     # The length people say the game took; when empty, the first to the last entry is shown.
     duration_minutes = models.PositiveIntegerField(null=True, blank=True)
+    # "Play again with the same players": the next table, made once, which every phone of this
+    # finished one can follow (issue 15).
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
 
     class Meta:
         indexes = [

@@ -317,6 +317,25 @@ def undo(table_id: str, expected_version, seq: int | None = None, idempotency_ke
         return _remember(table, idempotency_key, table_json(table, names))
 
 
+def play_again(table_id: str) -> Table:
+    """The next game of a finished table: the same game, options and players in the same seats,
+    made once; asked again (another phone of the table), the same new table (issue 15)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        if table.rematch_id is not None:
+            return table.rematch
+        if table.status != Table.Status.FINISHED:
+            raise base.RuleViolation(
+                "not_finished", "A new game with the same players starts once this one is over.", None
+            )
+        rematch = create_table(table.game, seat_names(table), table.options)
+        table.rematch = rematch
+        table.version += 1  # the other phones' pages then offer to follow it
+        table.save(update_fields=["rematch", "version"])
+        announce(table)
+        return rematch
+
+
 def abandon(table_id: str, expected_version, idempotency_key: str | None = None) -> dict:
     """Stop an unfinished table for good (it leaves the archive's statistics) until resumed."""
     return _set_abandoned(table_id, expected_version, True, idempotency_key)

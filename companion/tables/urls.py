@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<slug:table_id>/undo/", views.undo, name="undo"),
     path("t/<slug:table_id>/abandon/", views.abandon, name="abandon"),
     path("t/<slug:table_id>/resume/", views.resume, name="resume"),
+    path("t/<slug:table_id>/again/", views.play_again, name="again"),
     path("t/<slug:table_id>/poll/", views.poll, name="poll"),
     path("t/<slug:table_id>/events/", stream.table_events, name="events"),  # asgi.STREAM_SUFFIX
     path("t/<slug:table_id>/seat/", views.choose_seat, name="seat"),

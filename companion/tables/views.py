@@ -246,6 +246,26 @@ def resume(request, table_id: str):
 
 @login_not_required
 @require_POST
+@limit_tables
+def play_again(request, table_id: str):
+    """ "Play again with the same players": the finished table's next game, made by the first
+    phone that asks; every other phone of the table follows it with the rights it holds here."""
+    table, rights = _load(request, table_id)
+    if rights != access.EDIT:
+        if table.rematch_id is None:
+            return HttpResponseForbidden("This link can only watch the table.")
+        access.grant(request, table.rematch, access.VIEW)
+        return redirect("tables:table", table.rematch_id)
+    try:
+        rematch = services.play_again(table.id)
+    except base.ActionError as error:
+        return _render_live(request, table, rights, error=error, status=error.status)
+    access.grant(request, rematch, access.EDIT)
+    return redirect("tables:table", rematch.id)
+
+
+@login_not_required
+@require_POST
 def choose_seat(request, table_id: str):
     """ "This is my sheet": remember which seat this phone plays (empty: none, a shared phone)."""
     table, _rights = _load(request, table_id)
