@@ -47,7 +47,9 @@ def test_an_unfinished_table_has_no_next_game_yet():
 def test_one_tap_on_the_finished_page_starts_it_and_opens_it(client):
     table = finished_table(client)
     page = client.get(f"/t/{table.id}/").content.decode()
-    assert f'action="/t/{table.id}/again/"' in page and "Play again with the same players" in page
+    assert f'action="/t/{table.id}/again/"' in page
+    label = '<small class="d-block fw-normal fs-6">the same players in the same seats</small>'
+    assert f"Play again{label}" in page
     answer = client.post(f"/t/{table.id}/again/")
     rematch = Table.objects.get(rematch_of=table)
     assert answer.status_code == 302 and answer["Location"] == f"/t/{rematch.id}/"
