@@ -21,6 +21,7 @@ from .models import Table
 from .screens import common
 
 LOG_LENGTH = 200  # newest entries shown on a table page
+DONE_KEY = "done:"  # + table id: the words confirming a write, for the page after its redirect
 
 
 def home(request):
@@ -112,6 +113,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "query_string": urlencode(viewer.query),
         "events_url": reverse("tables:events", args=[table.id]),
         "events": events,
+        "last_entry": events[0] if events else None,
         "error": error,
         "error_text": error.message if error else "",  # services named the seats (G-2)
         "notice": notice,
@@ -129,6 +131,7 @@ def _score_chart(table: Table, names: list[str]) -> dict | None:
 def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
+    context["done"] = request.session.pop(DONE_KEY + table.id, "")
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
@@ -144,13 +147,17 @@ def table_page(request, table_id: str):
     return render(request, "tables/table.html", context)
 
 
-def _render_live(request, table: Table, rights: str, error=None, notice="", status=200):
-    """After a write: the live region for htmx, the whole page otherwise."""
+def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=""):
+    """After a write: the live region for htmx, the whole page otherwise. `done` confirms an
+    applied write in words ("Undone: ..."), where the eye is."""
     context = _context(request, table, rights, error=error, notice=notice)
+    context["done"] = done
     if request.htmx:
         # htmx 2 leaves 4xx answers unswapped, so a refusal is a 200 carrying its message.
         return render(request, "tables/table.html#live", context)
     if error is None and not notice:
+        if done:  # said on the page the redirect opens, once (a reload does not post again)
+            request.session[DONE_KEY + table.id] = done
         return redirect("tables:table", table.id)
     return render(request, "tables/table.html", context, status=status)
 
@@ -163,15 +170,16 @@ def _write(request, table_id: str, run) -> HttpResponse:
         response = HttpResponseForbidden("This link can only watch the table.")
         response["Companion-Outcome"] = "forbidden"
         return response
-    error, notice, status, outcome = None, "", 200, "applied"
+    error, notice, status, outcome, done = None, "", 200, "applied", ""
     try:
-        run(table)
+        said = run(table)
+        done = said if isinstance(said, str) else ""  # a run may confirm its write in words
     except base.ActionError as exc:
         error, status, outcome = exc, exc.status, "refused"
     except services.StaleVersion:
         notice, status, outcome = _stale_notice(table), 409, "stale"
     table.refresh_from_db()
-    response = _render_live(request, table, rights, error=error, notice=notice, status=status)
+    response = _render_live(request, table, rights, error=error, notice=notice, status=status, done=done)
     response["Companion-Outcome"] = outcome
     if request.htmx and outcome == "applied":
         # The entry is made: the address leaves the steps of the choice behind (issue 12).
@@ -212,13 +220,14 @@ def act(request, table_id: str):
 @require_POST
 @limit_writes
 def undo(request, table_id: str):
-    return _write(
-        request,
-        table_id,
-        lambda table: services.undo(
-            table.id, _int(request.POST.get("expected_version")), _int(request.POST.get("seq")), _key(request)
-        ),
-    )
+    def run(table: Table) -> str:
+        seq = _int(request.POST.get("seq"))
+        live = table.events.filter(undone=False)
+        target = (live.filter(seq=seq) if seq is not None else live.order_by("-seq")).first()
+        services.undo(table.id, _int(request.POST.get("expected_version")), seq, _key(request))
+        return f"Undone: {target.text}" if target is not None else "Undone."
+
+    return _write(request, table_id, run)
 
 
 @login_not_required

@@ -265,3 +265,36 @@ def test_a_phone_remembers_its_newest_tables_only(client):
     assert client.get(f"/t/{ids[0]}/").status_code == 404
     assert client.get(f"/t/{ids[3]}/").status_code == 200
     assert len(client.cookies["sessionid"].value) < 4000
+
+
+def test_the_last_entry_and_its_undo_are_at_the_top_and_an_undo_says_what_it_took_back(client, table):
+    """Issue 15: "Undo" beside the last entry in words, above the prompt; then "Undone: ..."."""
+    reveal(client, table, {0: "cat", 1: "cat", 2: "bear"})
+    table.refresh_from_db()
+    reveal(client, table, {0: "dog", 1: "bear", 2: "cat"})
+    table.refresh_from_db()
+    newest, older = table.events.order_by("-seq").values_list("text", flat=True)
+    page = client.get(f"/t/{table.id}/").content.decode()
+    strip = page[page.index('class="last-entry') :]
+    strip = strip[: strip.index("</div>")]
+    shown = strip.replace("&#x27;", "'")
+    assert f'<span class="text-body-secondary">Last entry:</span> {newest}</p>' in shown
+    assert "↶ Undo</button>" in strip
+    assert page.index('class="last-entry') < page.index('aria-label="What happens next"')
+    assert page.count("↶ Undo</button>") == 1  # the log no longer carries a second one
+    undone = client.post(f"/t/{table.id}/undo/", {"expected_version": 2}, **HTMX).content.decode()
+    assert f'role="status">Undone: {newest}</div>' in undone.replace("&#x27;", "'")
+    assert f"</span> {older}</p>" in undone.replace("&#x27;", "'")  # the strip now offers the one before
+    # Without htmx: the page the redirect opens says it once.
+    answer = client.post(f"/t/{table.id}/undo/", {"expected_version": 3})
+    assert answer.status_code == 302
+    assert f"Undone: {older}" in client.get(f"/t/{table.id}/").content.decode().replace("&#x27;", "'")
+    again = client.get(f"/t/{table.id}/").content.decode()
+    assert "Undone:" not in again and 'class="last-entry' not in again  # nothing left to undo
+
+
+def test_a_watcher_sees_no_undo(client, table):
+    reveal(client, table, {0: "cat", 1: "cat", 2: "bear"})
+    client.cookies.clear()
+    client.get(f"/t/{table.id}/join/{table.view_token}/")
+    assert 'class="last-entry' not in client.get(f"/t/{table.id}/").content.decode()
