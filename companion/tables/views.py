@@ -20,7 +20,8 @@ from .limits import limit_tables, limit_writes
 from .models import Table
 from .screens import common
 
-LOG_LENGTH = 200  # newest entries shown on a table page
+LOG_LENGTH = 200  # newest entries sent with a table page
+LOG_NEWEST = 5  # of those, shown before "Show the earlier entries"
 DONE_KEY = "done:"  # + table id: the words confirming a write, for the page after its redirect
 
 
@@ -114,6 +115,8 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "events_url": reverse("tables:events", args=[table.id]),
         "events": events,
         "last_entry": events[0] if events else None,
+        "log_newest": events[:LOG_NEWEST],
+        "log_earlier": events[LOG_NEWEST:],
         "error": error,
         "error_text": error.message if error else "",  # services named the seats (G-2)
         "notice": notice,

@@ -183,3 +183,16 @@ def test_the_result_says_the_tie_break_under_the_winner(client, table):
         '<p class="mb-1 tie-break">Ann and Cleo have as many: the most sand dollars wins the tie, $9 against '
         'Ann&#x27;s $0 and Cleo&#x27;s $5. <small class="text-body-secondary">HF-12</small></p>'
     ) in html
+
+
+def test_the_log_shows_the_newest_five_and_the_rest_a_tap_away(client, table):
+    from companion.tables import services
+
+    for version, face in enumerate([1, 2, 3, 4, 5, 1, 2]):
+        services.play_action(table.id, {"type": "roll", "face": face}, version)
+    html = client.get(f"/t/{table.id}/").content.decode()
+    log = html[html.index('aria-label="Log"') :]
+    newest, earlier = log.split('<details class="log-more mt-2">')
+    assert re.findall(r'log-number">(\d+)<', newest) == ["7", "6", "5", "4", "3"]
+    assert "Show the 2 earlier entries</summary>" in earlier
+    assert re.findall(r'log-number">(\d+)<', earlier.split("</details>")[0]) == ["2", "1"]
