@@ -376,8 +376,8 @@ async def create_table(http: aiohttp.ClientSession, game: str = "hang-four") -> 
     return Table(json.loads(raw))
 
 
-async def act(http: aiohttp.ClientSession, table: Table, action: dict) -> float:
-    """POST one action; returns the seconds from sending to the last byte of the answer."""
+async def send_action(http: aiohttp.ClientSession, table: Table, action: dict) -> tuple[float, bytes]:
+    """POST one action; the seconds from sending to the last byte of the answer, and the answer."""
     data = json.dumps({"action": action, "expected_version": table.version}).encode()
     headers = {"Authorization": f"Bearer {table.token}", "Content-Type": "application/json"}
     start = time.perf_counter()
@@ -386,6 +386,12 @@ async def act(http: aiohttp.ClientSession, table: Table, action: dict) -> float:
     elapsed = time.perf_counter() - start
     if answer.status != 200:
         raise BenchError(f"action {action} on table {table.id} answered {answer.status}: {raw[:300]!r}")
+    return elapsed, raw
+
+
+async def act(http: aiohttp.ClientSession, table: Table, action: dict) -> float:
+    """POST one action and keep the table it answers; the seconds it took."""
+    elapsed, raw = await send_action(http, table, action)
     table.update(json.loads(raw))
     return elapsed
 
@@ -494,14 +500,7 @@ def scripted_games(rng: random.Random, actions: int) -> list[list[dict]]:
 
 async def post_scripted(http: aiohttp.ClientSession, table: Table, action: dict) -> float:
     """POST one scripted action; the answer is read whole but not parsed (the version is known)."""
-    data = json.dumps({"action": action, "expected_version": table.version}).encode()
-    headers = {"Authorization": f"Bearer {table.token}", "Content-Type": "application/json"}
-    start = time.perf_counter()
-    async with http.post(f"/api/v1/tables/{table.id}/actions", data=data, headers=headers) as answer:
-        raw = await answer.read()
-    elapsed = time.perf_counter() - start
-    if answer.status != 200:
-        raise BenchError(f"action {action} on table {table.id} answered {answer.status}: {raw[:300]!r}")
+    elapsed, _ = await send_action(http, table, action)
     table.version += 1
     return elapsed
 
