@@ -551,9 +551,9 @@ def test_the_final_entry_scores_the_game(client):
     assert "A surfer is down to the rest card alone." in html
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html[html.index('class="table table-sm') :], re.S)
     assert [text(row) for row in rows[:3]] == [
-        "Player Waves Boards Goals Stings Total",
-        "Ann 30 4 8 -2 40",
-        "Ben 0 0 2 0 2",
+        "Player Total Waves Boards Goals Stings",  # Total next to the name: never cut off (issue 15)
+        "Ann 40 30 4 8 -2",
+        "Ben 2 0 0 2 0",
     ]
     assert "Final scores: Ann 40, Ben 2. Ann wins." in text(html)
     assert act_forms(html) == []
