@@ -158,7 +158,7 @@ def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None 
     require(kind in known, f"{engine.name} has no action {shown(kind)}: use {' or '.join(map(repr, known))}.")
     if fields is not None:
         extra = sorted(set(action) - fields[kind])
-        require(not extra, f"A {kind} has no field {', '.join(map(repr, extra))}.")
+        require(not extra, f"A {kind} has no field {', '.join(map(shown, extra))}.")
     return kind
 
 

@@ -16,6 +16,7 @@ NOTES = ROOT / "companion" / "games" / "NOTES.md"
 ADOPTED = ROOT / "companion" / "games" / "ADOPTED.md"
 RULING_ID = re.compile(r"^- ([A-Z]{1,2}-N?\d+)\b", re.MULTILINE)
 PROGRAM_WORDS = re.compile(r"\b(None|True|False|NoneType|dict|str|int|bool|float)\b|<class ")
+CLIENT_TEXT = re.compile(r'"(?:[^"\\]|\\.)*"')
 BARE_FIELD = re.compile(r"\b[a-z]+_[a-z_]+\b|'[a-z_]+'")
 
 
@@ -35,7 +36,9 @@ def wording_problems(error) -> list[str]:
     """What is wrong with a refusal's wording (empty when it keeps G-1 and G-2)."""
     problems = []
     message = error.message
-    if PROGRAM_WORDS.search(message):
+    # A text the client sent, quoted back in JSON (base.shown), is the client's own words: a key
+    # "None" in it is not the program speaking (hypothesis sent {"None": null}).
+    if PROGRAM_WORDS.search(CLIENT_TEXT.sub('""', message)):
         problems.append(f"a program's word in {message!r}")
     if not message.endswith("."):
         problems.append(f"not a sentence: {message!r}")

@@ -548,7 +548,7 @@ def test_the_final_entry_scores_the_game(client):
 
     html = page(client, table)
     assert "🏆 Ann wins with 40 points" in html
-    assert "A surfer is down to the rest card alone." in html
+    assert "Ann is down to the rest card alone (SU-10)." in html  # who, not "a surfer" (issue 15)
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html[html.index('class="table table-sm') :], re.S)
     assert [text(row) for row in rows[:3]] == [
         "Player Total Waves Boards Goals Stings",  # Total next to the name: never cut off (issue 15)

@@ -252,9 +252,8 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
     cards = []
     for n, card in enumerate(value, 1):
         extra = sorted(set(card) - keys)
-        require(
-            not extra, f"Card {n} has no field {', '.join(map(repr, extra))} (use {', '.join(sorted(keys))})."
-        )
+        unknown, known = ", ".join(map(shown, extra)), ", ".join(sorted(keys))
+        require(not extra, f"Card {n} has no field {unknown} (use {known}).")
         for key in required:
             require(key in card, f"Card {n} needs '{key}'.")
         part = card.get("part")

@@ -804,11 +804,15 @@ class SurfsUp:
         if not state["rewards"]:
             self._end_round(state)
 
+    def down_to_rest(self, state: dict) -> list[int]:
+        """The seats with an empty towel and only the rest card in hand (SU-10)."""
+        return [i for i, seat in enumerate(state["seats"]) if not seat["towel"] and seat["hand"] == [REST]]
+
     def _end_reason(self, state: dict) -> str | None:
         """SU-10 (both at once: "bluebottles", SU-N4); then the empty ocean (SU-N3)."""
         if state["bluebottles"] >= self.components["bluebottles_to_end"]:
             return "bluebottles"
-        if any(not seat["towel"] and seat["hand"] == [REST] for seat in state["seats"]):
+        if self.down_to_rest(state):
             return "rest_card"
         if not state["surf"] and state["ocean_deck"] == 0:
             return "exhausted"
@@ -1003,9 +1007,7 @@ class SurfsUp:
             if reason == "bluebottles":
                 cause = f"That was bluebottle {after['bluebottles']}"
             elif reason == "rest_card":
-                down = [
-                    name(i) for i, s in enumerate(after["seats"]) if not s["towel"] and s["hand"] == [REST]
-                ]
+                down = [name(i) for i in self.down_to_rest(after)]
                 cause = f"{and_join(down)} {'has' if len(down) == 1 else 'have'} only the rest card left"
             else:
                 cause = "The surf and the ocean deck are empty"

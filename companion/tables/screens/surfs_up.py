@@ -29,6 +29,15 @@ def suits() -> list[str]:
     return list(engine().suits)
 
 
+def end_texts(state: dict, names: list[str]) -> dict[str, str]:
+    """Why the game ended; for the rest card, who is down to it (issue 15)."""
+    down = [names[seat] for seat in engine().down_to_rest(state)]
+    if not down:
+        return END_TEXTS
+    verb = "is" if len(down) == 1 else "are"
+    return {**END_TEXTS, "rest_card": f"{common.and_join(down)} {verb} down to the rest card alone (SU-10)."}
+
+
 def context(data: dict, viewer: common.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
@@ -40,7 +49,7 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     }
     context = {
         "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, END_TEXTS, ("point", "points")),
+        **common.result(data, BREAKDOWN, end_texts(state, names), ("point", "points")),
         "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
         "points": list(range(1, 11)),
         "bonuses": [1, 2, 3, 4, 5],
