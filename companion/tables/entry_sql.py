@@ -21,7 +21,7 @@ from django.db import connections, transaction
 from .models import Event, Table
 
 # What a write reads of the table row: the token check, the rules and the answer need these.
-LOCKED_FIELDS = (
+READ_FIELDS = (
     "id",
     "game",
     "options",
@@ -45,7 +45,7 @@ class Statements:
     write: str  # PostgreSQL: the compare-and-set UPDATE and the INSERT in one statement
     update: str  # elsewhere: the compare-and-set UPDATE, then
     insert: str  # the INSERT, in one transaction
-    readers: tuple  # one tuple of converters per LOCKED_FIELDS column
+    readers: tuple  # per READ_FIELDS column: (its Col, the converters from the database value)
     event_fields: tuple  # the Event fields the INSERT names, in order
 
 
@@ -54,9 +54,9 @@ def _statements(alias: str) -> Statements:
     connection = connections[alias]
     quote = connection.ops.quote_name
     table, event = Table._meta, Event._meta
-    locked = [table.get_field(name) for name in LOCKED_FIELDS]
-    columns = ", ".join(f"t.{quote(field.column)}" for field in locked)
-    # The event that already carries this idempotency key, found in the same round trip as the lock.
+    read_fields = [table.get_field(name) for name in READ_FIELDS]
+    columns = ", ".join(f"t.{quote(field.column)}" for field in read_fields)
+    # The event that already carries this idempotency key, found in the same round trip as the row.
     repeat = (
         f"(SELECT e.{quote(event.pk.column)} FROM {quote(event.db_table)} e"
         f" WHERE e.{quote(event.get_field('table').column)} = t.{quote(table.pk.column)}"
@@ -75,9 +75,10 @@ def _statements(alias: str) -> Statements:
         f" INSERT INTO {quote(event.db_table)} ({event_columns}) SELECT {placeholders} FROM moved"
     )
     readers = []
-    for field in locked:
+    for field in read_fields:
         column = field.get_col(table.db_table)
-        readers.append(tuple(connection.ops.get_db_converters(column) + column.get_db_converters(connection)))
+        converters = tuple(connection.ops.get_db_converters(column) + column.get_db_converters(connection))
+        readers.append((column, converters))
     return Statements(read, write, update, insert, tuple(readers), event_fields)
 
 
@@ -94,16 +95,11 @@ def read_table(
     if row is None:
         return None, None
     values = []
-    for value, converters, column in zip(row, statements.readers, _locked_columns(), strict=False):
+    for value, (column, converters) in zip(row, statements.readers, strict=False):
         for converter in converters:
             value = converter(value, column, connection)
         values.append(value)
-    return Table.from_db(using, LOCKED_FIELDS, values), row[-1]
-
-
-@cache
-def _locked_columns() -> tuple:
-    return tuple(Table._meta.get_field(name).get_col(Table._meta.db_table) for name in LOCKED_FIELDS)
+    return Table.from_db(using, READ_FIELDS, values), row[-1]
 
 
 def write_entry(table: Table, read_version: int, event_values: dict, using: str = "default") -> bool:
