@@ -6,6 +6,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from companion.games import registry
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -55,6 +57,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "companion.tables",
     "companion.history",
+    *registry.apps(),  # each game's folder, for its templates
 ]
 # The benchmark's write floor (bench/floor, issue 13): mounted only when bench/run.py asks for it.
 BENCH_FLOOR = os.environ.get("COMPANION_BENCH_FLOOR", "") == "1"

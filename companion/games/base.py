@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -52,6 +53,7 @@ class Engine(Protocol):
     action_fields: dict[str, set[str]]  # action type -> the fields it may carry (more: a 400)
     end_rule: str  # the ruling that ends the game: cited when an entry comes after the end (G-1)
     players_rule: str  # the ruling on the seats: cited for a seat the table does not have
+    # Optional: option_labels (option -> the new-table form's label), option_choices (option -> values).
 
     def not_now(self, state: dict, kind: str) -> RuleViolation:
         """The refusal of a well-formed `kind` the game does not accept now: what comes next, in a
@@ -111,6 +113,26 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError):
         text = "a value that is not JSON"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def and_join(words: list[str], last: str = "and") -> str:
+    """["Ann", "Ben", "Cleo"] -> "Ann, Ben and Cleo"; one word alone; nothing for none."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def name_seats(message: str, names: list[str]) -> str:
+    """Engines speak of seats as the API does ("Seat 2"); people read names ("Cleo") (G-2)."""
+
+    def name(match: re.Match) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return SEAT_MENTION.sub(name, message)
 
 
 JSON_KINDS = {bool: "true or false", int: "a whole number", str: "a text", list: "a list", dict: "an object"}

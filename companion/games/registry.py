@@ -1,8 +1,10 @@
-"""Game slug -> engine. Adding a game: write its package under games/, add one line here."""
+"""Game slug -> the game's folder. Adding a game: write its folder under games/, add one line here
+(README, "Adding a game"). Everything else in the app finds the game's parts from this line."""
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 
 from .base import Engine
 
@@ -26,3 +28,28 @@ def get(slug: str) -> Engine:
 
 def all_engines() -> list[Engine]:
     return [get(slug) for slug in GAMES]
+
+
+def package(slug: str) -> str:
+    """The game's folder as a Python package: "companion.games.dogo_dash"."""
+    return GAMES[slug].split(":")[0]
+
+
+def part(slug: str, name: str) -> ModuleType:
+    """One module of the game's folder: its screen, its golden script, its invariants."""
+    return import_module(f"{package(slug)}.{name}")
+
+
+def screen(slug: str) -> ModuleType:
+    """How the game's pages read a state and turn a posted form into an action (no rules there)."""
+    return part(slug, "screen")
+
+
+def template_dir(slug: str) -> str:
+    """Where the game's partials are, under its folder's templates/: "dogo_dash"."""
+    return package(slug).rsplit(".", 1)[-1]
+
+
+def apps() -> list[str]:
+    """The game folders as Django apps (settings.INSTALLED_APPS), so their templates/ are found."""
+    return [package(slug) for slug in GAMES]

@@ -14,6 +14,7 @@ urlpatterns = [
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>/rename/", views.rename_player, name="rename"),
     path("players/<int:player_id>/merge/", views.merge_player, name="merge"),
+    path("games/", views.games, name="games"),
     path("games/<slug:slug>/", views.game, name="game"),
     path("export.json", views_exchange.export_json, name="export_json"),
     path("plays.csv", views_exchange.export_csv, name="export_csv"),

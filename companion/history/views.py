@@ -10,11 +10,10 @@ from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from companion.games import base, registry
-from companion.tables import screens, services
+from companion.games import base, registry, screen_kit
+from companion.games.base import name_seats
+from companion.tables import services
 from companion.tables.models import Player, Table
-from companion.tables.screens import common
-from companion.tables.wording import name_seats
 
 from . import bgstats, figures, people, replay, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
@@ -98,8 +97,8 @@ def play(request, table_id: str):
             **play_row(table),
             "form": form,
             "data": data,
-            "screen": screens.for_game(table.game).context(data, viewer_of(events)),
-            "game_dir": screens.template_dir(table.game),
+            "screen": registry.screen(table.game).context(data, viewer_of(events)),
+            "game_dir": registry.template_dir(table.game),
             "entries": len(events),
             "chart": figures.table_chart(table, names, events),
             "bgstats_link": bgstats.play_link(table) if table.status == Table.Status.FINISHED else "",
@@ -131,7 +130,7 @@ def replay_step(request, table_id: str):
     # A game with a sheet per seat (Summer Suns) shows the sheet asked for, the first one at first.
     view = request.GET.get("view", "0")
     view = view if view.isdigit() and int(view) < len(names) else "0"
-    viewer = common.Viewer(query={"view": view}, log=viewer_of(events[:step]).log)
+    viewer = screen_kit.Viewer(query={"view": view}, log=viewer_of(events[:step]).log)
     return render(
         request,
         "history/replay.html#live" if request.htmx else "history/replay.html",
@@ -140,8 +139,8 @@ def replay_step(request, table_id: str):
             "data": data,
             "names": names,
             "engine": services.engine_for(table),
-            "game_dir": screens.template_dir(table.game),
-            "screen": screens.for_game(table.game).context(data, viewer),
+            "game_dir": registry.template_dir(table.game),
+            "screen": registry.screen(table.game).context(data, viewer),
             "panel_query": f"step={step}&",
             "view_query": f"&view={view}",
             "step": step,
@@ -153,9 +152,9 @@ def replay_step(request, table_id: str):
     )
 
 
-def viewer_of(events) -> common.Viewer:
+def viewer_of(events) -> screen_kit.Viewer:
     """A read-only viewer whose log is `events`, newest first, as a table page passes it."""
-    return common.Viewer(log=[(event.seq, event.action) for event in reversed(events)])
+    return screen_kit.Viewer(log=[(event.seq, event.action) for event in reversed(events)])
 
 
 def players(request):
@@ -218,6 +217,11 @@ def merge_player(request, player_id: int):
             messages.success(request, f"{other.name}'s plays now belong to {person.name}.")
             return redirect("history:player", person.pk)
     return _player_page(request, person, merge_form=form, status=400)
+
+
+def games(request):
+    """The nav's Games: the first game's page, which lists every game (no game is named here)."""
+    return redirect("history:game", next(iter(registry.GAMES)))
 
 
 def game(request, slug: str):

@@ -63,18 +63,11 @@ class NewTableForm(forms.Form):
 
 def option_field(engine: base.Engine, name: str, default) -> forms.Field:
     """A checkbox for an on/off option, a choice list where the engine names the choices."""
-    label = OPTION_LABELS.get(name, name.replace("_", " ").capitalize())
+    label = getattr(engine, "option_labels", {}).get(name, name.replace("_", " ").capitalize())
     if isinstance(default, bool):
         return forms.BooleanField(required=False, initial=default, label=label)
     choices = getattr(engine, "option_choices", {}).get(name, [default])
     return forms.ChoiceField(choices=[(choice, choice) for choice in choices], initial=default, label=label)
-
-
-OPTION_LABELS = {
-    "catnip": "Catnip variant: four cats go straight to your pile",
-    "dogo_dash": "Dogo Dash variant: rescue your dog with a second dog",
-    "sheet": "Score sheet",
-}
 
 
 def known_player_names() -> list[str]:

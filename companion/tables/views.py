@@ -11,14 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from companion.games import base, registry
+from companion.games import base, registry, screen_kit
 from companion.history import figures, replay
 
-from . import access, qr, screens, services
+from . import access, qr, services
 from .forms import NewTableForm, known_player_names
 from .limits import limit_tables, limit_writes
 from .models import Table
-from .screens import common
 
 LOG_LENGTH = 200  # newest entries sent with a table page
 LOG_NEWEST = 5  # of those, shown before "Show the earlier entries"
@@ -87,7 +86,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
     """Everything a table page shows. After a refusal the posted choices stay picked."""
     data = services.table_json(table)
     names = [player["name"] for player in data["players"]]
-    screen = screens.for_game(table.game)
+    screen = registry.screen(table.game)
     seat = access.my_seat(request, table.id)
     live = table.events.filter(undone=False)
     events = list(live.order_by("-seq")[:LOG_LENGTH])
@@ -95,7 +94,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
     first_number = live.count() if len(events) == LOG_LENGTH else len(events)
     for offset, event in enumerate(events):
         event.number = first_number - offset
-    viewer = common.Viewer(
+    viewer = screen_kit.Viewer(
         can_edit=rights == access.EDIT,
         seat=seat if seat is not None and seat < len(names) else None,
         query={key: request.GET.get(key) for key in request.GET if key != "v"},
@@ -108,7 +107,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "engine": services.engine_for(table),
         "can_edit": rights == access.EDIT,
         "names": names,
-        "game_dir": screens.template_dir(table.game),
+        "game_dir": registry.template_dir(table.game),
         "screen": screen.context(data, viewer),
         "viewer": viewer,
         "query_string": urlencode(viewer.query),
@@ -208,7 +207,7 @@ def _key(request) -> str | None:
 def act(request, table_id: str):
     def run(table: Table):
         data = services.table_json(table)
-        action = screens.for_game(table.game).action_from_form(request.POST, data)
+        action = registry.screen(table.game).action_from_form(request.POST, data)
         services.play_action(
             table.id,
             action,

@@ -42,6 +42,7 @@ from schemathesis.specs.openapi.checks import (
 from companion.games import registry
 from companion.tables import services
 from companion.tables.models import Table
+from tests.engines.golden_playthrough import script
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,14 +65,10 @@ CHECKS = [
     response_schema_conformance,
     negative_data_rejection,
 ]
-TABLES = [  # (game, players, options): one table of each game, with its variants on
-    ("dogo-dash", 3, {"catnip": True, "dogo_dash": True}),
-    ("summer-suns", 2, {}),
-    ("hang-four", 3, {}),
-    ("surfs-up", 3, {"shared_goals": True}),
-]
-SUMMER_SUNS = 1  # the index of the one game with a legal-move listing
-NAMES = ["Ann", "Ben", "Cleo"]
+# (game, player names, options): one table of each registered game, set up as its golden script
+# is (golden.py in the game's folder: its variants on), so a new game is fuzzed without a line here.
+TABLES = [(slug, *script(slug)[:2]) for slug in registry.GAMES if script(slug)]
+SUMMER_SUNS = [slug for slug, _, _ in TABLES].index("summer-suns")  # the one game with a legal-move listing
 # Text that must be refused (400) or kept as typed, never a 500: NUL and lone surrogates (which
 # PostgreSQL or UTF-8 cannot store), markup, direction overrides, combining marks, long text.
 HOSTILE_TEXT = [
@@ -123,8 +120,8 @@ class Tables:
         self.rng = random.Random(0)
 
     @staticmethod
-    def create(game, players, options) -> Table:
-        return services.create_table(game, NAMES[:players], options)
+    def create(game, names, options) -> Table:
+        return services.create_table(game, names, options)
 
     def get(self, index: int) -> Table:
         table = Table.objects.get(pk=self.ids[index])

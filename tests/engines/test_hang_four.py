@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from companion.games import screen_kit
+from companion.games.hang_four import screen as hang_four_screen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +17,6 @@ from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, play, replay
 from companion.games.hang_four import engine, load_components, place_card
 from companion.games.hang_four.rules import COMPONENTS, SHACK, SURF
-from companion.tables.screens import common
-from companion.tables.screens import hang_four as hang_four_screen
 from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
@@ -935,7 +935,7 @@ def test_the_result_says_how_the_tie_on_dogs_was_broken():
         "Ann and Cleo have as many: the most sand dollars wins the tie, $9 against Ann's $0 and Cleo's $5.",
         "HF-12",
     )
-    shown = common.result(data, hang_four_screen.BREAKDOWN, {}, hang_four_screen.UNIT, words)
+    shown = screen_kit.result(data, hang_four_screen.BREAKDOWN, {}, hang_four_screen.UNIT, words)
     assert (shown["winner_text"], shown["tie_break_text"], shown["tie_break_rule"]) == (
         "Ben wins with 1 complete Surf Dog",
         words[0],

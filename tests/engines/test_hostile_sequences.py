@@ -32,7 +32,6 @@ from companion.games import base, registry
 from companion.games.dogo_dash import rules as dogo
 from companion.games.hang_four import rules as hang
 from companion.games.summer_suns import rules as suns
-from companion.games.summer_suns.legal import MASK
 from companion.games.summer_suns.sheet import SHEETS
 from companion.games.surfs_up import rules as surf
 
@@ -193,119 +192,7 @@ def mutants(draw, action: dict):
 
 
 # ---------------------------------------------------------------------------------------------
-# Invariants of each game
-
-
-def dogo_dash(state: dict) -> None:
-    seats = state["seats"]
-    held = sum(seat["hand"] + seat["pile"] for seat in seats)
-    loose = state["deck"] + state["pot"] + state["super_pot"] + state["discarded"]
-    assert held + loose == dogo.DECK_TOTAL == 60, "cards are conserved"
-    for kind, seen in state["seen"].items():
-        assert 0 <= seen <= dogo.DECK[kind], f"more {kind}s seen than the deck holds"
-    for name in ("deck", "pot", "super_pot", "discarded"):
-        assert state[name] >= 0
-    for seat in seats:
-        assert 0 <= seat["hand"] <= dogo.HAND_SIZE
-        assert seat["pile"] == sum(seat[part] for part in dogo.BREAKDOWN) >= 0
-    assert state["phase"] in ("reveal", "collect", "over")
-    assert set(state["contenders"]) <= set(range(len(seats)))
-    if state["phase"] == "reveal":
-        assert state["contenders"], "a round in progress has someone to reveal"
-    assert 1 <= state["round"]
-
-
-def hang_four(state: dict) -> None:
-    seats = state["seats"]
-    assert state["bank"] + sum(seat["dollars"] for seat in seats) == hang.DOLLARS == 30, "sand dollars"
-    assert state["bank"] >= 0 and all(seat["dollars"] >= 0 for seat in seats)
-    on_dogs = Counter(part for seat in seats for dog in seat["dogs"] for part in hang.PARTS if dog[part])
-    assert state["surf_deck"] == sum(state["surf_left"].values()) >= 0
-    assert all(n >= 0 for n in state["surf_left"].values())
-    assert state["surf_deck"] + sum(on_dogs.values()) + state["out"] == hang.SURF_TOTAL == 36, "surf cards"
-    assert state["surf_left"]["character"] + on_dogs["character"] == hang.SURF["character"]
-    for part in hang.PARTS:
-        assert state["surf_left"][part] + on_dogs[part] <= hang.SURF[part]
-    drawn = state["shack_card"] is not None
-    assert state["shack_deck"] + state["shack_discard"] + drawn == hang.SHACK_TOTAL, "shack cards"
-    assert all(n >= 0 for n in state["shack_left"].values())
-    for seat in seats:
-        assert all(any(dog.values()) for dog in seat["dogs"]), "an empty Surf Dog is removed (HF-14)"
-        assert all(sum(dog.values()) >= 1 for dog in seat["dogs"])
-        assert seat["complete"] == hang.count_complete(seat["dogs"])
-    assert 0 <= state["turn"] < len(seats)
-    assert state["phase"] in ("turn", "shack_card", "shack_roll", "over")
-    assert (state["phase"] == "shack_roll") == drawn
-
-
-def surfs_up(state: dict) -> None:
-    seats, c = state["seats"], surf.COMPONENTS
-    players = len(seats)
-    trash = Counter(state["trash"])
-    for value in c["starting_energy"]:
-        held = sum((seat["hand"] + seat["towel"]).count(value) for seat in seats)
-        assert held + trash[value] == players, f"starting energy card {value} in exactly one place"
-    temps = sum(n for card, n in trash.items() if isinstance(card, str))
-    for seat in seats:
-        cards = seat["hand"] + seat["towel"]
-        starting = [card for card in cards if isinstance(card, int)]
-        assert len(starting) == len(set(starting)), "a starting card in two places"
-        assert seat["hand"] == surf.energy_sorted(seat["hand"])
-        assert seat["towel"] == surf.energy_sorted(seat["towel"])
-        assert 0 <= seat["respect"] <= c["max_respect"] == 4, "respect stays within 0-4"
-        assert surf.REST in seat["hand"] and surf.REST not in seat["towel"], "the rest card stays in hand"
-        temps += sum(isinstance(card, str) for card in cards)
-        assert seat["stings"] >= 0
-    ocean = sum(c["ocean_deck"].values())
-    assert state["ocean_deck"] == sum(state["ocean_left"].values())
-    assert all(n >= 0 for n in state["ocean_left"].values())
-    caught = sum(len(seat["waves"]) for seat in seats)
-    assert (
-        state["ocean_deck"] + len(state["surf"]) + caught + len(state["trashed_waves"]) + state["bluebottles"]
-        == ocean
-    ), "ocean cards are conserved"
-    assert len(state["beach"]) == surf.BEACH_SIZE
-    shown = sum(card is not None for card in state["beach"])
-    boards = sum(len(seat["surfboards"]) for seat in seats)
-    assert state["beach_deck"] + shown + boards + temps == c["beach_deck"], "beach cards are conserved"
-    assert state["beach_deck"] >= 0
-    assert state["phase"] in ("setup", "reveal", "reward", "ocean", "final", "over")
-
-
-def summer_suns(state: dict) -> None:
-    sheet = SHEETS[state["sheet"]]
-    for seat in state["seats"]:
-        cells = seat["cells"]
-        for slot, value in cells.items():
-            assert slot in sheet.slots, f"{slot!r} is no slot of the sheet"
-            assert base.is_int(value) and 1 <= value <= 6, f"{slot} holds {value!r}"
-            for other, op in sheet.group_neighbours[slot]:
-                if other in cells:
-                    assert MASK[op][cells[other]] >> value & 1, f"zone rule broken between {slot}, {other}"
-        assert set(seat["marks"]) <= set(cells)
-        assert seat["pearls"] == sum(sheet.pearl[s] == v for s, v in cells.items())
-        assert seat["shells"] >= sum(s in sheet.shells for s in cells)
-        sun = seat["sun"]
-        steps = [b - a for a, b in zip([0, *sun], sun, strict=False)]
-        assert all(1 <= step <= 6 for step in steps), f"sun totals must increase by 1-6: {sun}"
-        assert len(sun) <= sheet.suns
-        # One total per turn taken: the rounds before this one, and this one once placed.
-        assert len(sun) == state["round"] - 1 + seat["placed"]
-    assert 1 <= state["round"] <= suns.LAST_ROUND
-    if state["phase"] == "roll":
-        assert state["dice"] is None and not any(seat["placed"] for seat in state["seats"])
-    elif state["phase"] == "place":
-        dice = state["dice"]
-        assert len(dice) == 3 and all(base.is_int(d) and 1 <= d <= 6 for d in dice)
-        assert not all(seat["placed"] for seat in state["seats"])
-
-
-INVARIANTS = {
-    "dogo-dash": dogo_dash,
-    "hang-four": hang_four,
-    "surfs-up": surfs_up,
-    "summer-suns": summer_suns,
-}
+# Invariants: each game's own (its folder's invariants.py) and those every engine shares
 
 
 def storable(value) -> bool:
@@ -323,7 +210,7 @@ def invariants(slug: str, state: dict) -> None:
     """The invariants of game `slug`, and those every engine shares."""
     assert json.loads(json.dumps(state, allow_nan=False)) == state, "the state is plain JSON"
     engine = registry.get(slug)
-    INVARIANTS[slug](state)
+    registry.part(slug, "invariants").check(state)
     expect = engine.expect(state)
     assert set(expect["actions"]) <= set(engine.action_types)
     assert set(expect["seats"]) <= set(range(len(state["seats"])))

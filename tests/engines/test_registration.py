@@ -6,45 +6,47 @@ missing part fails with the game's name and the part, before anyone opens the ta
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
 
 from companion.games import registry
-from companion.tables import screens
-from tests.api.test_fuzz_api import TABLES
-from tests.engines.golden_playthrough import SCRIPTS, golden_path
-from tests.engines.test_hostile_sequences import INVARIANTS
+from tests.engines.golden_playthrough import golden_path, script
 
 # The partials the table page, the result and the replay include from a game's template folder.
 PARTIALS = ("_last.html", "_panel.html", "_prompt.html", "_status.html", "_waiting.html")
 SCREEN_FUNCTIONS = ("context", "action_from_form")
 
 
+def module(slug: str, name: str):
+    try:
+        return registry.part(slug, name)
+    except ModuleNotFoundError:
+        return None
+
+
 def missing_parts(slug: str) -> list[str]:
-    """What the game lacks, each said as the place to add it."""
+    """What the game lacks, each said as the file to add to its folder."""
+    folder = registry.package(slug).replace(".", "/")
     missing = []
-    if slug not in screens.SCREENS:
-        missing.append("a screen module (companion/tables/screens/__init__.py, SCREENS)")
+    screen = module(slug, "screen")
+    if screen is None:
+        missing.append(f"its screen ({folder}/screen.py)")
     else:
-        module = screens.for_game(slug)
-        missing += [f"{module.__name__}.{name}()" for name in SCREEN_FUNCTIONS if not hasattr(module, name)]
+        missing += [f"{folder}/screen.py: {name}()" for name in SCREEN_FUNCTIONS if not hasattr(screen, name)]
     for partial in PARTIALS:
-        name = f"{screens.template_dir(slug)}/{partial}"
+        name = f"{registry.template_dir(slug)}/{partial}"
         try:
             get_template(name)
         except (TemplateDoesNotExist, TemplateSyntaxError):
-            missing.append(f"the template templates/{name}")
-    if slug not in INVARIANTS:
-        missing.append("its invariants (tests/engines/test_hostile_sequences.py, INVARIANTS)")
-    if slug not in SCRIPTS:
-        missing.append("a golden script (tests/engines/golden_playthrough.py, SCRIPTS)")
-    elif not Path(golden_path(slug)).exists():
-        missing.append(f"its golden file {golden_path(slug)} (make golden)")
-    if slug not in {game for game, _, _ in TABLES}:
-        missing.append("a fuzzed table (tests/api/test_fuzz_api.py, TABLES)")
+            missing.append(f"the template {folder}/templates/{name}")
+    invariants = module(slug, "invariants")
+    if invariants is None or not hasattr(invariants, "check"):
+        missing.append(f"its invariants ({folder}/invariants.py: check(state))")
+    if script(slug) is None:
+        missing.append(f"a golden script ({folder}/golden.py: SCRIPT)")
+    elif not golden_path(slug).exists():
+        missing.append(f"its golden file {folder}/golden.txt (make golden)")
     return missing
 
 
@@ -54,13 +56,16 @@ def test_a_registered_game_has_every_part(slug):
     assert not missing, f"The game {slug!r} is registered but lacks: " + "; ".join(missing)
 
 
-def test_a_game_in_the_registry_alone_is_named_with_each_missing_part(monkeypatch):
+def test_a_game_in_the_registry_alone_is_named_with_each_missing_part(monkeypatch, tmp_path):
     """The check itself: a throwaway game registered with nothing else lacks every part."""
-    monkeypatch.setitem(registry.GAMES, "throwaway-game", "companion.games.dogo_dash:engine")
+    folder = tmp_path / "throwaway_game"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("engine = None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(registry.GAMES, "throwaway-game", "throwaway_game:engine")
     assert missing_parts("throwaway-game") == [
-        "a screen module (companion/tables/screens/__init__.py, SCREENS)",
-        *(f"the template templates/tables/throwaway_game/{partial}" for partial in PARTIALS),
-        "its invariants (tests/engines/test_hostile_sequences.py, INVARIANTS)",
-        "a golden script (tests/engines/golden_playthrough.py, SCRIPTS)",
-        "a fuzzed table (tests/api/test_fuzz_api.py, TABLES)",
+        "its screen (throwaway_game/screen.py)",
+        *(f"the template throwaway_game/templates/throwaway_game/{partial}" for partial in PARTIALS),
+        "its invariants (throwaway_game/invariants.py: check(state))",
+        "a golden script (throwaway_game/golden.py: SCRIPT)",
     ]

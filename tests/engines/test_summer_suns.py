@@ -17,11 +17,11 @@ from companion.games.base import BadAction, RuleViolation, play, replay, validat
 from companion.games.summer_suns import SHEETS, engine, load_sheet
 from tests.engines.refusals import refuser
 
-from .golden_playthrough import SCRIPTS, golden_path, render_slug
+from .golden_playthrough import golden_path, render_slug, script
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 SHEET = SHEETS["default"]
-GOLDEN = SCRIPTS["summer-suns"]
+GOLDEN = script("summer-suns")
 DEF = SHEET.definition
 
 # A complete sheet that keeps every zone rule: cabins 3/5/1/6, koi 1<3<5>2 and 6>1<2<5, boat lines

@@ -248,6 +248,10 @@ def test_game_pages(client, three_plays):
     empty = client.get("/history/games/hang-four/").content.decode()
     assert "No finished Hang Four plays yet" in empty
     assert client.get("/history/games/chess/").status_code == 404
+    # The nav's Games names no game: it opens the first registered one, which lists them all.
+    nav = client.get("/history/games/")
+    assert nav.status_code == 302 and nav["Location"] == "/history/games/dogo-dash/"
+    assert 'href="/history/games/"' in page
 
 
 def test_abandon_and_resume_from_the_table_page(client):

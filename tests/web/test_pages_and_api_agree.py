@@ -5,10 +5,10 @@ import json
 import random
 
 import pytest
+from companion.games.base import and_join
 
 from companion.games import registry
 from companion.tables.models import Table
-from companion.tables.screens.common import and_join
 
 pytestmark = pytest.mark.django_db
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from ..base import (
     RuleViolation,
     action_kind,
+    and_join,
     check_players,
     check_seat,
     check_turn,
@@ -104,10 +105,6 @@ def with_article(kind: str) -> str:
     return f"a {WORDS[kind]}"
 
 
-def and_join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def absent_as(value, default):
     """JSON null means the field is left out (G-2, as in every game)."""
     return default if value is None else value
@@ -165,6 +162,10 @@ class DogoDash:
     min_players = 2
     max_players = 5
     options = {"catnip": False, "dogo_dash": False}
+    option_labels = {
+        "catnip": "Catnip variant: four cats go straight to your pile",
+        "dogo_dash": "Dogo Dash variant: rescue your dog with a second dog",
+    }
     action_types = ("reveal", "collect")
     action_fields = {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
     end_rule = "DD-7"

@@ -27,6 +27,7 @@ from pathlib import Path
 from ..base import (
     RuleViolation,
     action_kind,
+    and_join,
     check_players,
     check_seat,
     check_turn,
@@ -138,10 +139,6 @@ TO_WIN = COMPONENTS["dogs_to_win"]
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def and_join(words: list[str], last: str = "and") -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
 def complete(dog: dict) -> bool:

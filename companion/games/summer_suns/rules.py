@@ -21,6 +21,7 @@ from ..base import (
     BadAction,
     RuleViolation,
     action_kind,
+    and_join,
     check_players,
     check_seat,
     check_turn,
@@ -56,10 +57,6 @@ def sheet_of(state: dict) -> Sheet:
             "SS-2",
         )
     return SHEETS[name]
-
-
-def and_join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def last_round(sheet: Sheet) -> int:
@@ -167,6 +164,7 @@ class SummerSuns:
     max_players = 8
     options = {"sheet": "default"}
     option_choices = {"sheet": sorted(SHEETS)}
+    option_labels = {"sheet": "Score sheet"}
     action_types = ("roll", "place", "pass")
     action_fields = FIELDS
     end_rule = "SS-12"

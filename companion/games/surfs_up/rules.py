@@ -30,6 +30,7 @@ from pathlib import Path
 from ..base import (
     RuleViolation,
     action_kind,
+    and_join,
     check_players,
     check_seat,
     check_turn,
@@ -181,10 +182,6 @@ COMPONENTS = load_components(COMPONENTS_FILE)
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def and_join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def is_temporary(card) -> bool:

@@ -11,10 +11,8 @@ import copy
 import json
 from urllib.parse import urlencode
 
-from companion.games import registry
-
-from ..wording import name_seats
-from . import common
+from companion.games import registry, screen_kit
+from companion.games.base import name_seats
 
 FACES = [1, 2, 3, 4, 5, "shack"]
 SHACK_CARDS = [
@@ -42,7 +40,7 @@ def engine():
     return registry.get("hang-four")
 
 
-def context(data: dict, viewer: common.Viewer) -> dict:
+def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
     notes = {
@@ -54,8 +52,8 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         query = {key: viewer.query[key] for key in KEYS if viewer.query.get(key) not in (None, "")}
         step = Steps(state, names, query).resolve()
     return {
-        "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names)),
+        "scoreboard": screen_kit.scoreboard(data, notes),
+        **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names)),
         "turn_name": names[state["turn"]],
         "step": step,
         "rows": [
@@ -82,8 +80,8 @@ def tie_break_words(state: dict, names: list[str]) -> tuple[str, str] | None:
         return None
     tied = settled["tied"]
     have = "has" if len(tied) == 1 else "have"
-    others = common.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in tied.items()])
-    who = common.and_join([names[seat] for seat in tied])
+    others = screen_kit.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in tied.items()])
+    who = screen_kit.and_join([names[seat] for seat in tied])
     won = f"${settled['dollars']} against {others}"
     return f"{who} {have} as many: the most sand dollars wins the tie, {won}.", "HF-12"
 
@@ -247,7 +245,7 @@ class Steps:
         )
 
     def _snag_elsewhere(self, allowed: list[int], face: int) -> str:
-        who = common.and_join([self.names[seat] for seat in allowed])
+        who = screen_kit.and_join([self.names[seat] for seat in allowed])
         verb = "holds" if len(allowed) == 1 else "hold"
         source = "one of them" if len(allowed) > 1 else who
         return f"{who} {verb} {face} or more, so the Snag takes {face} from {source} (HF-9)."

@@ -11,11 +11,9 @@ from __future__ import annotations
 import dataclasses
 from urllib.parse import urlencode
 
-from companion.games import registry
+from companion.games import registry, screen_kit
 from companion.games.base import RuleViolation
 from companion.games.summer_suns.sheet import SHEETS
-
-from . import common
 
 ZONE_RULES = {
     "pair": "both slots of a cabin the same",
@@ -36,7 +34,7 @@ def engine():
     return registry.get("summer-suns")
 
 
-def context(data: dict, viewer: common.Viewer) -> dict:
+def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
     if viewer.seat is None and len(names) == 1:
@@ -57,10 +55,10 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         for i, seat in enumerate(seats)
     }
     return {
-        "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, breakdown_parts(sheet), END_TEXTS, ("starfish", "starfish")),
+        "scoreboard": screen_kit.scoreboard(data, notes),
+        **screen_kit.result(data, breakdown_parts(sheet), END_TEXTS, ("starfish", "starfish")),
         "dice_faces": DICE_FACES,
-        "waiting": common.and_join(waiting),
+        "waiting": screen_kit.and_join(waiting),
         "my_seat": viewer.seat,
         "my_name": names[viewer.seat] if viewer.seat is not None else "",
         "viewed": viewed,
@@ -118,7 +116,7 @@ def score_line(data: dict, seat: int) -> str:
     return f"Score now: {' + '.join(parts)} = {score['total']}" if parts else "Score now: 0"
 
 
-def _viewed_seat(viewer: common.Viewer, players: int) -> int | None:
+def _viewed_seat(viewer: screen_kit.Viewer, players: int) -> int | None:
     """The sheet shown: the one asked for by a tap on a player, else this phone's own."""
     asked = viewer.query.get("view")
     if asked is not None and asked.isdigit() and int(asked) < players:

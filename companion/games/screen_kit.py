@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .base import and_join
+
 
 @dataclass
 class Viewer:
@@ -32,12 +34,6 @@ def scoreboard(data: dict, notes: dict[int, str] | None = None) -> list[dict]:
         }
         for player in data["players"]
     ]
-
-
-def and_join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def result(

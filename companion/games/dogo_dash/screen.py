@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games import screen_kit
 from companion.games.dogo_dash.rules import DECK, HAND_SIZE
-
-from . import common
 
 KINDS = [
     {"slug": "cat", "label": "Cat", "icon": "🐱"},
@@ -31,7 +30,7 @@ END_TEXTS = {
 }
 
 
-def context(data: dict, viewer: common.Viewer) -> dict:
+def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     """What the Dogo Dash templates show; a refused entry's picks stay on screen."""
     state, expect = data["state"], data["expect"]
     names = [player["name"] for player in data["players"]]
@@ -40,8 +39,8 @@ def context(data: dict, viewer: common.Viewer) -> dict:
     notes = {i: f"{seat['hand']} in hand" for i, seat in enumerate(state["seats"])} if playing else {}
     posted = viewer.posted
     return {
-        "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, breakdown_parts(state["options"]), END_TEXTS, ("card", "cards")),
+        "scoreboard": screen_kit.scoreboard(data, notes),
+        **screen_kit.result(data, breakdown_parts(state["options"]), END_TEXTS, ("card", "cards")),
         "kinds": [{**kind, "unseen": unseen[kind["slug"]]} for kind in KINDS],
         "rows": [
             {
@@ -84,8 +83,8 @@ def _last(state: dict, names: list[str], collecting: bool = False) -> dict | Non
 
 def _caption(last: dict, names: list[str], collecting: bool) -> str:
     """One line that says what the chips below it decided."""
-    who = common.and_join([names[seat] for seat in last["seats"]])
-    catnip = common.and_join([names[seat] for seat in last["catnip"]])
+    who = screen_kit.and_join([names[seat] for seat in last["seats"]])
+    catnip = screen_kit.and_join([names[seat] for seat in last["catnip"]])
     played_catnip = f" ({catnip} played catnip)" if catnip else ""
     if last["outcome"] == "win" and collecting:
         return f"Round {last['round']}: {who}'s {LABELS[last['kind']].lower()} wins the round{played_catnip}."

@@ -7,10 +7,8 @@ cost). The engine checks everything; this module only turns buttons into actions
 
 from __future__ import annotations
 
-from companion.games import registry
-
-from ..wording import name_seats
-from . import common
+from companion.games import registry, screen_kit
+from companion.games.base import name_seats
 
 END_TEXTS = {
     "bluebottles": "The fifth bluebottle has been resolved.",
@@ -35,10 +33,13 @@ def end_texts(state: dict, names: list[str]) -> dict[str, str]:
     if not down:
         return END_TEXTS
     verb = "is" if len(down) == 1 else "are"
-    return {**END_TEXTS, "rest_card": f"{common.and_join(down)} {verb} down to the rest card alone (SU-10)."}
+    return {
+        **END_TEXTS,
+        "rest_card": f"{screen_kit.and_join(down)} {verb} down to the rest card alone (SU-10).",
+    }
 
 
-def context(data: dict, viewer: common.Viewer) -> dict:
+def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
     phase = state["phase"]
@@ -48,8 +49,8 @@ def context(data: dict, viewer: common.Viewer) -> dict:
         for i, seat in enumerate(state["seats"])
     }
     context = {
-        "scoreboard": common.scoreboard(data, notes),
-        **common.result(data, BREAKDOWN, end_texts(state, names), ("point", "points")),
+        "scoreboard": screen_kit.scoreboard(data, notes),
+        **screen_kit.result(data, BREAKDOWN, end_texts(state, names), ("point", "points")),
         "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
         "points": list(range(1, 11)),
         "bonuses": [1, 2, 3, 4, 5],
@@ -171,14 +172,14 @@ def story(state: dict, names: list[str]) -> str:
 
 
 def and_names(seats: list[int], names: list[str]) -> str:
-    return common.and_join([names[seat] for seat in seats])
+    return screen_kit.and_join([names[seat] for seat in seats])
 
 
 def energy_text(value) -> str:
     return f"{value[1:]} temporary" if isinstance(value, str) else str(value)
 
 
-def reward_context(state: dict, names: list[str], viewer: common.Viewer) -> dict:
+def reward_context(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
     options = engine().reward_options(state)
     seat = options["seat"]
     slot = viewer.query.get("buy")
