@@ -10,6 +10,7 @@ import copy
 import json
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -82,6 +83,33 @@ class Engine(Protocol):
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         """A random legal action for the current state (for conformance and property tests)."""
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """The game a table's play counts as in the history. A game with its own engine is itself; a
+    pad that keeps the score of any game (an engine with `played_game(options)`) names the game it
+    was set up for, and the history keeps each name as a game of its own."""
+
+    title: str = ""  # the game's name as set up; "" when the engine is the game
+    bgg_id: int = 0  # its BoardGameGeek id (BG Stats' bggId), 0 when unknown
+    highest_wins: bool = True
+
+
+def played_game(engine: Engine, options: dict) -> PlayedGame:
+    played = getattr(engine, "played_game", None)
+    return played(options) if played else PlayedGame()
+
+
+def is_pad(engine: Engine) -> bool:
+    """An engine for many games: its plays are listed under the games it was set up for."""
+    return hasattr(engine, "played_game")
+
+
+def history_key(slug: str, title: str) -> str:
+    """What the history groups plays by: the slug, or for a pad the slug and the game's name
+    ignoring case ("any-game:carcassonne")."""
+    return f"{slug}:{title.casefold()}" if title else slug
 
 
 # ---------------------------------------------------------------------------------------------

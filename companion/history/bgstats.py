@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 from django.utils import timezone
 
+from companion.games import base, registry
 from companion.tables.models import Table
 
 from . import stats
@@ -18,6 +19,7 @@ CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 def play_data(table: Table) -> dict:
     """The play as BG Stats reads it. `table` comes from stats.archive (seats and length loaded)."""
     seats = list(table.seats.all())
+    facts = base.played_game(registry.get(table.game), table.options)
     ranks = stats.seat_ranks(seats)
     started = timezone.localtime(table.first_entry or table.created)
     return {
@@ -29,9 +31,10 @@ def play_data(table: Table) -> dict:
         "comments": table.comments,
         "board": "",
         "game": {
-            "name": stats.game_name(table.game),
-            "sourceGameId": table.game,
-            "highestWins": True,
+            "name": table.game_name,
+            "sourceGameId": table.played,
+            **({"bggId": facts.bgg_id} if facts.bgg_id else {}),
+            "highestWins": facts.highest_wins,
             "noPoints": False,
         },
         "players": [

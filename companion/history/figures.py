@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.text import slugify
 
 from companion.games import base
 from companion.tables.models import Event, Player, Table
@@ -68,7 +69,7 @@ def game_charts(game: str) -> list[dict]:
                 [{"label": band["label"], "value": band["count"]} for band in distribution],
                 title="Final scores",
                 unit="",
-                chart_id=f"game-{game}-scores",
+                chart_id=f"game-{slugify(game)}-scores",
                 x_title="score",
             )
         )
@@ -77,7 +78,7 @@ def game_charts(game: str) -> list[dict]:
             charts.bar_chart(
                 [{"label": str(row["players"]), "value": row["plays"]} for row in spread],
                 title="Plays by number of players",
-                chart_id=f"game-{game}-players",
+                chart_id=f"game-{slugify(game)}-players",
                 x_title="players",
             )
         )

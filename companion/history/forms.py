@@ -1,7 +1,8 @@
 from django import forms
 
-from companion.games import registry
 from companion.tables.models import Player
+
+from . import stats
 
 
 class PlayDetailsForm(forms.Form):
@@ -28,7 +29,7 @@ class ArchiveFilterForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "Every game")] + [
-            (engine.slug, engine.name) for engine in registry.all_engines()
+            (game["slug"], game["name"]) for game in stats.games_overview()
         ]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 
-from companion.games import registry
 from companion.tables.models import Table
 
 from . import stats
@@ -53,7 +52,7 @@ def write_plays_csv(stream) -> None:
     writer.writerow(COLUMNS)
     for table in finished_plays():
         seats = list(table.seats.all())
-        game_name = registry.get(table.game).name
+        game_name = table.game_name
         length = _blank_if_none(stats.length_minutes(table))
         date = table.finished.astimezone(dt.UTC).isoformat(timespec="seconds")
         for seat, rank in zip(seats, stats.seat_ranks(seats), strict=True):

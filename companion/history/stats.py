@@ -23,7 +23,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Floor
 
-from companion.games import registry
+from companion.games import base, registry
 from companion.tables.models import Player, Seat, Table
 
 FINISHED = Table.Status.FINISHED
@@ -42,10 +42,10 @@ def rate(part: int, whole: int) -> float | None:
 
 def archive(game: str | None = None, player: Player | None = None):
     """Finished tables, newest first, each with its first and last live entry's time (its length)
-    and its seats' players fetched in one more query."""
+    and its seats' players fetched in one more query. `game` is a history key (Table.played)."""
     tables = Table.objects.filter(status=FINISHED)
     if game:
-        tables = tables.filter(game=game)
+        tables = tables.filter(played=game)
     if player is not None:
         tables = tables.filter(pk__in=Seat.objects.filter(player=player).values("table"))
     return with_seats_and_length(tables).order_by("-finished", "-pk")
@@ -120,32 +120,33 @@ def player_games(player: Player) -> list[dict]:
     """Per game: plays, wins, win rate, average, best and latest score."""
     seats = finished_seats().filter(player=player)
     rows = list(
-        seats.values("table__game")
+        seats.values("table__played")
         .annotate(
+            title=Max("table__title"),  # a pad's game name (one spelling of it)
             plays=Count("id"),
             wins=Count("id", filter=Q(won=True)),
             average=Avg("score"),
             best=Max("score"),
             last_finished=Max("table__finished"),
         )
-        .order_by("-plays", "table__game")
+        .order_by("-plays", "table__played")
     )
     # The latest score of each game in one more query, by its game's last finishing time (a
     # correlated subquery per seat would cost the square of the plays).
     latest = Q(pk__in=[])
     for row in rows:
-        latest |= Q(table__game=row["table__game"], table__finished=row["last_finished"])
-    scores = dict(seats.filter(latest).order_by("table_id").values_list("table__game", "score"))
+        latest |= Q(table__played=row["table__played"], table__finished=row["last_finished"])
+    scores = dict(seats.filter(latest).order_by("table_id").values_list("table__played", "score"))
     return [_game_row(row, scores) for row in rows]
 
 
 def _game_row(row: dict, latest: dict) -> dict:
-    game = row.pop("table__game")
+    game = row.pop("table__played")
     del row["last_finished"]
     return {
         **row,
         "game": game,
-        "name": game_name(game),
+        "name": row.pop("title") or game_name(game),
         "win_rate": rate(row["wins"], row["plays"]),
         "latest": latest[game],
     }
@@ -184,7 +185,7 @@ def score_history(player: Player, game: str, last: int = 30) -> list[dict]:
     )
     rows = (
         finished_seats()
-        .filter(player=player, table__game=game)
+        .filter(player=player, table__played=game)
         .annotate(winning=Subquery(winning), finished=F("table__finished"))
         .order_by("-table__finished", "-table_id")
         .values("table_id", "finished", "score", "won", "winning")[:last]
@@ -204,29 +205,57 @@ def players_overview():
 # --- Games -------------------------------------------------------------------------------------
 
 
-def game_name(slug: str) -> str:
-    return registry.get(slug).name if slug in registry.GAMES else slug
+def game_name(key: str) -> str:
+    """The name of a game with its own engine; a pad's games are named by their tables' title."""
+    return registry.get(key).name if key in registry.GAMES else key
 
 
 def games_overview() -> list[dict]:
-    """Plays per game, every game listed (0 when never finished)."""
-    counts = dict(
+    """Plays per game: every game with an engine (0 when never finished), then each game kept on a
+    pad (base.is_pad) under its own name, most played first. `slug` is the history key."""
+    rows = (
         Table.objects.filter(status=FINISHED)
-        .values("game")
-        .annotate(plays=Count("id"))
-        .values_list("game", "plays")
+        .values("played")
+        .annotate(plays=Count("id"), title=Max("title"))
+        .order_by("-plays", "played")
     )
-    return [
-        {"slug": engine.slug, "name": engine.name, "plays": counts.get(engine.slug, 0)}
+    counts = {row["played"]: row for row in rows}
+    engines = [
+        {"slug": engine.slug, "name": engine.name, "plays": counts.pop(engine.slug, {}).get("plays", 0)}
         for engine in registry.all_engines()
+        if not base.is_pad(engine)
     ]
+    pads = [{"slug": key, "name": row["title"] or key, "plays": row["plays"]} for key, row in counts.items()]
+    return engines + pads
 
 
-def game_summary(game: str) -> dict:
-    seats = finished_seats().filter(table__game=game)
+@dataclass
+class Played:
+    """A game as the history shows it: its key (Table.played), its name, which way scores win."""
+
+    key: str
+    name: str
+    slug: str  # the engine's: where a new table of it starts
+    highest_wins: bool = True
+
+
+def played(key: str) -> Played | None:
+    """The game of history key `key`: a game with its engine, or a game kept on a pad as its
+    latest finished play named it and scored it. None for a key nobody played or no engine has."""
+    if key in registry.GAMES and not base.is_pad(registry.get(key)):
+        return Played(key, registry.get(key).name, key)
+    latest = Table.objects.filter(status=FINISHED, played=key).order_by("-finished").first()
+    if latest is None or latest.game not in registry.GAMES:
+        return None
+    facts = base.played_game(registry.get(latest.game), latest.options)
+    return Played(key, latest.game_name, latest.game, facts.highest_wins)
+
+
+def game_summary(game: str, highest_wins: bool = True) -> dict:
+    seats = finished_seats().filter(table__played=game)
     # The winning score of each play once, even when several seats share the win.
     winning = Seat.objects.filter(table=OuterRef("pk"), won=True).values("table").annotate(top=Max("score"))
-    per_play = Table.objects.filter(status=FINISHED, game=game).annotate(
+    per_play = Table.objects.filter(status=FINISHED, played=game).annotate(
         winning=Subquery(winning.values("top"))
     )
     figures = seats.aggregate(
@@ -237,7 +266,8 @@ def game_summary(game: str) -> dict:
     )
     figures["average_winning"] = per_play.aggregate(average=Avg("winning"))["average"]
     first_seat = seats.filter(position=0).aggregate(plays=Count("id"), wins=Count("id", filter=Q(won=True)))
-    best = seats.order_by("-score", "table__finished", "table_id").select_related("player", "table").first()
+    best_first = "-score" if highest_wins else "score"
+    best = seats.order_by(best_first, "table__finished", "table_id").select_related("player", "table").first()
     return {
         **figures,
         "first_seat_wins": first_seat["wins"],
@@ -249,7 +279,7 @@ def game_summary(game: str) -> dict:
 def score_distribution(game: str, buckets: int = 8) -> list[dict]:
     """How many final scores fall in each band of equal width ("20–29"), bands chosen from the
     lowest and highest score so there are about `buckets` of them."""
-    seats = finished_seats().filter(table__game=game, score__isnull=False)
+    seats = finished_seats().filter(table__played=game, score__isnull=False)
     span = seats.aggregate(low=Min("score"), high=Max("score"))
     if span["low"] is None:
         return []
@@ -292,7 +322,7 @@ def band_width(low: int, high: int, buckets: int) -> int:
 def player_count_spread(game: str) -> list[dict]:
     seat_count = Seat.objects.filter(table=OuterRef("pk")).values("table").annotate(n=Count("id")).values("n")
     rows = (
-        Table.objects.filter(status=FINISHED, game=game)
+        Table.objects.filter(status=FINISHED, played=game)
         .annotate(players=Subquery(seat_count))
         .values("players")
         .annotate(plays=Count("id"))
@@ -301,13 +331,16 @@ def player_count_spread(game: str) -> list[dict]:
     return list(rows)
 
 
-def top_players(game: str, limit: int = 10) -> list[dict]:
+def top_players(game: str, highest_wins: bool = True, limit: int = 10) -> list[dict]:
     rows = (
         finished_seats()
-        .filter(table__game=game)
+        .filter(table__played=game)
         .values("player_id", "player__name")
         .annotate(
-            plays=Count("id"), wins=Count("id", filter=Q(won=True)), best=Max("score"), average=Avg("score")
+            plays=Count("id"),
+            wins=Count("id", filter=Q(won=True)),
+            best=Max("score") if highest_wins else Min("score"),
+            average=Avg("score"),
         )
         .order_by("-wins", "-plays", "player__name")[:limit]
     )

@@ -48,7 +48,7 @@ def play_row(table: Table) -> dict:
     """One play as the lists show it (a table from stats.archive: seats and length loaded)."""
     return {
         "table": table,
-        "game_name": stats.game_name(table.game),
+        "game_name": table.game_name,
         "length": stats.length_minutes(table),
         "seats": list(table.seats.all()),
     }
@@ -225,18 +225,20 @@ def games(request):
 
 
 def game(request, slug: str):
-    if slug not in registry.GAMES:
+    """A game's statistics. `slug` is its history key: an engine's slug, or a pad's game
+    ("any-game:carcassonne"), which exists once one of its plays is finished."""
+    game = stats.played(slug)
+    if game is None:
         raise Http404("No such game")
-    summary = stats.game_summary(slug)
     recent = stats.archive(game=slug)[:10]
     return render(
         request,
         "history/game.html",
         {
-            "engine": registry.get(slug),
+            "game": game,
             "all_games": stats.games_overview(),
-            "summary": summary,
-            "top_players": stats.top_players(slug),
+            "summary": stats.game_summary(slug, game.highest_wins),
+            "top_players": stats.top_players(slug, game.highest_wins),
             "recent": [play_row(table) for table in recent],
             "charts": figures.game_charts(slug),
         },

@@ -8,18 +8,21 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Fieldset, Layout, Submit
 from django import forms
 
-from companion.games import base
+from companion.games import base, registry
 
 from . import services
-from .models import Player
+from .models import Player, Table
+
+SEATS_SHOWN = 4  # seats shown at first on a game for many players; typing in the last shows another
 
 
 class NewTableForm(forms.Form):
     shuffle = forms.BooleanField(required=False, label="Shuffle the seat order")
 
-    def __init__(self, engine: base.Engine, *args, **kwargs):
+    def __init__(self, engine: base.Engine, *args, initial_options: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.engine = engine
+        initial_options = initial_options or {}
         for i in range(engine.max_players):
             self.fields[f"player_{i}"] = forms.CharField(
                 label=f"Seat {i + 1}",
@@ -30,17 +33,22 @@ class NewTableForm(forms.Form):
                 ),
             )
         for name, default in engine.options.items():
-            self.fields[f"option_{name}"] = option_field(engine, name, default)
+            self.fields[f"option_{name}"] = option_field(engine, name, initial_options.get(name, default))
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the template has its own {% csrf_token %}
-        player_fields = [Field(f"player_{i}") for i in range(engine.max_players)]
+        shown = max(engine.min_players, SEATS_SHOWN)
+        player_fields = [
+            Field(f"player_{i}", wrapper_class="more-seat" if i >= shown else None)
+            for i in range(engine.max_players)
+        ]
         option_fields = [Field(f"option_{name}") for name in engine.options]
+        players = Fieldset("Players, in seat order", *player_fields)
+        options = Fieldset("Options", *option_fields) if option_fields else Div()
+        # A pad for any game asks which game first; a game of its own asks who plays first.
+        parts = [options, players] if base.is_pad(engine) else [players, options]
         self.helper.layout = Layout(
-            Fieldset("Players, in seat order", *player_fields),
-            Fieldset("Options", *option_fields) if option_fields else Div(),
-            Field("shuffle"),
-            Submit("start", "Start the table", css_class="btn-lg w-100"),
+            *parts, Field("shuffle"), Submit("start", "Start the table", css_class="btn-lg w-100")
         )
 
     def clean(self):
@@ -57,18 +65,78 @@ class NewTableForm(forms.Form):
         if data.get("shuffle"):
             random.shuffle(names)
         data["names"] = names
-        data["options"] = {name: data.get(f"option_{name}") for name in self.engine.options}
+        data["options"] = {
+            name: option_value(default, data.get(f"option_{name}"))
+            for name, default in self.engine.options.items()
+        }
         return data
 
 
-def option_field(engine: base.Engine, name: str, default) -> forms.Field:
-    """A checkbox for an on/off option, a choice list where the engine names the choices."""
+def option_field(engine: base.Engine, name: str, initial) -> forms.Field:
+    """The form field of an option, by its default's type: a checkbox for on/off, a choice where
+    the engine names the choices (buttons when there are few), a number, a text, or a list typed
+    one item per line. The engine judges the value (a refusal is shown on the form)."""
     label = getattr(engine, "option_labels", {}).get(name, name.replace("_", " ").capitalize())
+    help_text = getattr(engine, "option_help", {}).get(name, "")
+    default = engine.options[name]
+    common = {"required": False, "initial": initial, "label": label, "help_text": help_text}
     if isinstance(default, bool):
-        return forms.BooleanField(required=False, initial=default, label=label)
-    choices = getattr(engine, "option_choices", {}).get(name, [default])
-    return forms.ChoiceField(choices=[(choice, choice) for choice in choices], initial=default, label=label)
+        return forms.BooleanField(**common)
+    choices = getattr(engine, "option_choices", {}).get(name)
+    if choices:
+        pairs = [choice if isinstance(choice, tuple) else (choice, choice) for choice in choices]
+        # One choice is no question (issue 15: no step with one answer); a few are buttons.
+        widget = (
+            forms.HiddenInput if len(pairs) == 1 else forms.RadioSelect if len(pairs) <= 3 else forms.Select
+        )
+        return forms.ChoiceField(choices=pairs, widget=widget, **{**common, "required": True})
+    if isinstance(default, int):
+        return forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric"}), **common)
+    if isinstance(default, list):
+        initial_text = "\n".join(map(str, initial))
+        widget = forms.Textarea(attrs={"rows": 4, "autocapitalize": "sentences"})
+        return forms.CharField(widget=widget, **{**common, "initial": initial_text})
+    attrs = {"list": f"known-{name}", "autocomplete": "off", "autocapitalize": "words"}
+    return forms.CharField(widget=forms.TextInput(attrs=attrs), **common)
+
+
+def option_value(default, value):
+    """The posted value as the option's type: a blank number is the default, a list is its lines."""
+    if isinstance(default, bool):
+        return bool(value)
+    if isinstance(default, list):
+        return [line.strip() for line in (value or "").splitlines() if line.strip()]
+    if value is None or value == "":
+        return default
+    return value
 
 
 def known_player_names() -> list[str]:
     return list(Player.objects.values_list("name", flat=True)[:500])
+
+
+def past_options(slug: str, limit: int = 300) -> dict[str, dict]:
+    """The free-text options of this game's recent tables: per option, the values typed before
+    (the form offers them) and, for each value, the options of the latest table that used it (the
+    form fills them in when that value is picked again: a pad's categories)."""
+    engine = registry.get(slug)
+    texts = [name for name, default in engine.options.items() if type(default) is str]
+    texts = [name for name in texts if not getattr(engine, "option_choices", {}).get(name)]
+    past: dict[str, dict] = {name: {} for name in texts}
+    recent = Table.objects.filter(game=slug).order_by("-created").values_list("options", flat=True)[:limit]
+    for options in recent:
+        for name in texts:
+            value = options.get(name) if isinstance(options, dict) else None
+            if isinstance(value, str) and value and value.casefold() not in past[name]:
+                past[name][value.casefold()] = {"value": value, "options": options}
+    return past
+
+
+def like_options(slug: str, key: str | None) -> dict:
+    """The options of the latest table the history counts as `key` ("play it again as last time")."""
+    if not key:
+        return {}
+    latest = (
+        Table.objects.filter(game=slug, played=key).order_by("-created").values_list("options", flat=True)
+    )
+    return dict(latest.first() or {})

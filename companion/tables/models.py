@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from companion.games import base, registry
+
 from .json_field import FastJSONField
 
 
@@ -50,6 +52,11 @@ class Table(models.Model):
 
     id = models.CharField(primary_key=True, max_length=16, default=new_table_id, editable=False)
     game = models.CharField(max_length=32)
+    # The game the history counts this play as (base.played_game): for a game with its engine,
+    # its slug and no title; for a pad of any game, the name it was set up with, and the key
+    # "<slug>:<name ignoring case>" that the statistics group by.
+    title = models.CharField(max_length=80, blank=True, editable=False)
+    played = models.CharField(max_length=120, editable=False)
     options = FastJSONField(default=dict)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
     # Bumped by every change, undo included; a write must name the version it saw.
@@ -81,11 +88,22 @@ class Table(models.Model):
     class Meta:
         indexes = [
             models.Index(fields=["status", "-created"]),
-            models.Index(fields=["game", "status", "-finished"]),
+            models.Index(fields=["played", "status", "-finished"]),
         ]
 
     def __str__(self):
         return f"{self.game} {self.id}"
+
+    def save(self, *args, **kwargs):
+        if not self.played:  # a new table: the game it is played as follows from its options
+            self.title = base.played_game(registry.get(self.game), self.options).title
+            self.played = base.history_key(self.game, self.title)
+        super().save(*args, **kwargs)
+
+    @property
+    def game_name(self) -> str:
+        """The game's name as people say it: the pad's title, else the engine's name."""
+        return self.title or registry.get(self.game).name
 
 
 class Seat(models.Model):

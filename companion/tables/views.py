@@ -15,7 +15,7 @@ from companion.games import base, registry, screen_kit
 from companion.history import figures, replay
 
 from . import access, qr, services
-from .forms import NewTableForm, known_player_names
+from .forms import NewTableForm, known_player_names, like_options, past_options
 from .limits import limit_tables, limit_writes
 from .models import Table
 
@@ -43,7 +43,8 @@ def new_table(request, slug: str):
     if slug not in registry.GAMES:
         raise Http404("No such game")
     engine = registry.get(slug)
-    form = NewTableForm(engine, request.POST or None)
+    initial = like_options(slug, request.GET.get("like"))
+    form = NewTableForm(engine, request.POST or None, initial_options=initial)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(slug, form.cleaned_data["names"], form.cleaned_data["options"])
@@ -56,7 +57,12 @@ def new_table(request, slug: str):
     return render(
         request,
         "tables/new.html",
-        {"engine": engine, "form": form, "known_players": known_player_names()},
+        {
+            "engine": engine,
+            "form": form,
+            "known_players": known_player_names(),
+            "past_options": past_options(slug),
+        },
         status=status,
     )
 

@@ -8,14 +8,13 @@ import json
 import random
 
 import pytest
-from companion.games import screen_kit
-from companion.games.hang_four import screen as hang_four_screen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import registry
+from companion.games import registry, screen_kit
 from companion.games.base import BadAction, RuleViolation, play, replay
 from companion.games.hang_four import engine, load_components, place_card
+from companion.games.hang_four import screen as hang_four_screen
 from companion.games.hang_four.rules import COMPONENTS, SHACK, SURF
 from tests.engines.refusals import refuser
 

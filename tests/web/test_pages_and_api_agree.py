@@ -5,9 +5,9 @@ import json
 import random
 
 import pytest
-from companion.games.base import and_join
 
 from companion.games import registry
+from companion.games.base import and_join
 from companion.tables.models import Table
 
 pytestmark = pytest.mark.django_db

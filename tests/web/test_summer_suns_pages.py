@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from companion.games import registry
 from companion.games.summer_suns import SHEETS
 from companion.tables.models import Table
 
@@ -34,9 +35,12 @@ def hidden_forms(html: str) -> list[dict]:
     return forms
 
 
-def test_new_table_offers_the_sheet_choice(client):
+def test_new_table_asks_for_the_sheet_only_when_there_is_a_choice(client, monkeypatch):
     html = client.get("/new/summer-suns/").content.decode()
-    assert '<option value="default" selected>default</option>' in html
+    assert '<input type="hidden" name="option_sheet" value="default"' in html and "Score sheet" not in html
+    monkeypatch.setattr(registry.get("summer-suns"), "option_choices", {"sheet": ["default", "mine"]})
+    html = client.get("/new/summer-suns/").content.decode()
+    assert 'type="radio" class="form-check-input"  name="option_sheet" value="mine"' in html
 
 
 def test_the_roll_form_enters_three_dice(client, table):
