@@ -14,6 +14,7 @@ GAMES = {
     "summer-suns": "companion.games.summer_suns:engine",
     "hang-four": "companion.games.hang_four:engine",
     "surfs-up": "companion.games.surfs_up:engine",
+    "any-game": "companion.games.any_game:engine",
 }
 
 _loaded: dict[str, Engine] = {}

@@ -11,6 +11,7 @@
 //   and when the phone comes back online. The server's answer decides what the phone shows.
 // - A choice in progress that another phone's entry changed is said so ("choose again").
 // - The screen stays on (Screen Wake Lock, where the browser has it), with a switch.
+// - Keypad forms (the score pad): Enter moves on, what is typed survives a refresh.
 (function () {
   "use strict";
   var loop = document.getElementById("table-loop");
@@ -239,6 +240,35 @@
     return first ? first.textContent.trim() : "";
   }
 
+  // --- Keypad forms (data-enter-next: the score pad) ---------------------------------------------
+  // Enter (the phone keyboard's Next) moves to the next field, and on the last one sends the form;
+  // what is typed, and where, survives another phone's entry refreshing the page.
+  document.body.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.form || !input.form.hasAttribute("data-enter-next")) return;
+    var fields = Array.from(input.form.querySelectorAll("input[type=text]"));
+    var next = fields[fields.indexOf(input) + 1];
+    if (next) { event.preventDefault(); next.focus(); }
+  });
+  var typed = null;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isRefresh(event.detail) || !live()) return;
+    typed = { focus: document.activeElement ? document.activeElement.id : "", values: {} };
+    live().querySelectorAll("form[data-enter-next] input[type=text]").forEach(function (input) {
+      if (input.value) typed.values[input.id] = input.value;
+    });
+  });
+  function restoreTyped() {
+    if (!typed) return;
+    Object.keys(typed.values).forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && !input.value) input.value = typed.values[id];
+    });
+    var focus = typed.focus && document.getElementById(typed.focus);
+    if (focus && focus.form && focus.form.hasAttribute("data-enter-next")) focus.focus();
+    typed = null;
+  }
+
   // --- htmx's events ---------------------------------------------------------------------------
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail, config = detail.requestConfig || {};
@@ -281,6 +311,12 @@
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target !== live() && event.target.id !== "live") return;
     touched();
+    if (isRefresh(event.detail)) restoreTyped();
+    else if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      // This phone's own entry saved: the pad's next row is ready to type (no tap to reach it).
+      var first = live().querySelector("form[data-enter-next] input[type=text]");
+      if (first) first.focus();
+    }
     if (stepBefore !== null && isRefresh(event.detail)) {
       if (choosing() && stepSignature() !== stepBefore) {
         var entry = newestEntry();

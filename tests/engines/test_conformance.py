@@ -4,7 +4,6 @@ the step-by-step state, state survives JSON, scores are always defined, and no D
 from __future__ import annotations
 
 import ast
-import itertools
 import json
 import random
 from pathlib import Path
@@ -13,19 +12,11 @@ import pytest
 
 from companion.games import base, registry
 
+from .setups import option_sets, playable, variants_on
+
 ENGINES = registry.all_engines()
 GAMES_DIR = Path(base.__file__).parent
 MAX_STEPS = 5000
-
-
-def option_sets(engine) -> list[dict]:
-    """Defaults, and every on/off combination of the boolean options."""
-    flags = [name for name, default in engine.options.items() if isinstance(default, bool)]
-    combos = [
-        dict(zip(flags, values, strict=True))
-        for values in itertools.product([False, True], repeat=len(flags))
-    ]
-    return combos or [{}]
 
 
 CASES = [
@@ -97,8 +88,7 @@ def one_action_of_each_type(engine) -> dict[str, dict]:
     found: dict[str, dict] = {}
     for seed in range(20):
         rng = random.Random(f"types-{engine.slug}-{seed}")
-        options = {name: True for name, default in engine.options.items() if isinstance(default, bool)}
-        state = engine.setup(engine.max_players, base.validate_options(engine, options))
+        state = engine.setup(engine.max_players, base.validate_options(engine, variants_on(engine)))
         while engine.result(state) is None and len(found) < len(engine.action_types):
             action = engine.sample_action(state, rng)
             found.setdefault(action["type"], action)
@@ -112,7 +102,7 @@ def one_action_of_each_type(engine) -> dict[str, dict]:
 def test_the_fixed_order_of_checks(engine):
     """The shape first (400, whatever the state), then game over, an action not accepted now and a
     seat that may not act now, each naming its ruling (G-1), then the game's own rules."""
-    state = engine.setup(engine.max_players, dict(engine.options))  # the samples' seats exist
+    state = engine.setup(engine.max_players, playable(engine))  # the samples' seats exist
     with pytest.raises(base.BadAction):
         base.play(engine, state, "reveal")
     with pytest.raises(base.BadAction):

@@ -35,6 +35,7 @@ from companion.games.summer_suns import rules as suns
 from companion.games.summer_suns.sheet import SHEETS
 from companion.games.surfs_up import rules as surf
 
+from . import setups
 from .wording import wording_problems
 
 ENGINES = registry.all_engines()
@@ -298,6 +299,9 @@ class Game:
 
 
 def option_sets(engine) -> st.SearchStrategy[dict]:
+    """The game's setups (tests/engines/setups.py): its flags drawn at random, or its SETUPS."""
+    if setups.declared(engine):
+        return st.sampled_from(setups.option_sets(engine))
     booleans = [name for name, default in engine.options.items() if isinstance(default, bool)]
     return st.fixed_dictionaries({name: st.booleans() for name in booleans})
 
@@ -336,7 +340,7 @@ def test_hostile_sequences(engine, data):
         elif kind == "other_game":
             # A legal action of another game at its start: cards and fields that do not belong here.
             other = data.draw(st.sampled_from(others), label="other game")
-            start = other.setup(other.min_players, dict(other.options))
+            start = other.setup(other.min_players, setups.playable(other))
             game.send(other.sample_action(start, rng))
         else:
             game.send(data.draw(json_values, label="junk"))
@@ -352,7 +356,7 @@ def test_every_engine_refuses_hostile_input_of_both_kinds():
     entries are interleaved, so the property test above exercises both refusal paths."""
     for engine in ENGINES:
         rng = random.Random(engine.slug)
-        game = Game(engine, engine.min_players, dict(engine.options))
+        game = Game(engine, engine.min_players, setups.variants_on(engine))
         for step in range(60):
             if game.over:
                 break

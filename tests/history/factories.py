@@ -13,9 +13,10 @@ import random
 
 from django.utils import timezone
 
-from companion.games import registry
+from companion.games import base, registry
 from companion.tables import services
 from companion.tables.models import Event, Seat, Table
+from tests.engines.setups import playable
 
 MAX_STEPS = 3000
 
@@ -43,16 +44,19 @@ def finished_play(
     finished: dt.datetime | None = None,
     minutes: int = 30,
     place: str = "",
+    options: dict | None = None,
 ) -> Table:
     """A finished table with (name, score, won) per seat in seat order, and two log entries
     `minutes` apart so its length reads as `minutes`. The snapshot is the game's setup: pages that
-    draw the board get a valid state, but statistics only read the seats' results."""
+    draw the board get a valid state, but statistics only read the seats' results. `options`: the
+    game's (a pad's game name), else a setup that is a game (tests/engines/setups.py)."""
     finished = finished or timezone.now()
     engine = registry.get(game)
+    options = base.validate_options(engine, options) if options is not None else playable(engine)
     table = Table.objects.create(
         game=game,
-        options=dict(engine.options),
-        snapshot=engine.setup(len(seats), dict(engine.options)),
+        options=options,
+        snapshot=engine.setup(len(seats), options),
         status=Table.Status.FINISHED,
         created=finished - dt.timedelta(minutes=minutes + 5),
         finished=finished,

@@ -309,11 +309,11 @@ BROKEN = {
     ),
     "unknown game": (
         _set(["tables", 1, "game"], "chess"),
-        "Table 2 (id 'hf02'): there is no game 'chess' (known: dogo-dash, summer-suns, hang-four, surfs-up).",
+        "Table 2 (id 'hf02'): there is no game 'chess' (known: " + ", ".join(registry.GAMES) + ").",
     ),
     "game null": (
         _set(["tables", 1, "game"], None),
-        "Table 2 (id 'hf02'): there is no game null (known: dogo-dash, summer-suns, hang-four, surfs-up).",
+        "Table 2 (id 'hf02'): there is no game null (known: " + ", ".join(registry.GAMES) + ").",
     ),
     "wrong player count": (
         _set(["tables", 1, "players"], ["Ben"]),

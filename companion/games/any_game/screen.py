@@ -1,0 +1,177 @@
+"""The score pad's screens: a keypad row per player, the pad as a sheet, totals with ranks."""
+
+from __future__ import annotations
+
+from companion.games import screen_kit
+
+END_TEXTS = {
+    "finished": "The table closed the pad.",
+    "target": "A total reached the target.",
+    "complete": "Every cell is written.",
+}
+WIDE = 6  # players up to which the sheet has a column each; more read down the page
+MINUS_SIGNS = "-−–"  # a hyphen, the minus sign and the dash a phone's keyboard may type
+
+
+def ordinal(rank: int) -> str:
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def ranks(totals: list[int], lowest_wins: bool) -> list[int]:
+    """Competition ranks (1, 2, 2, 4) by total, the best first in the pad's direction (AG-6)."""
+    return [
+        sum(1 for other in totals if (other < total if lowest_wins else other > total)) + 1
+        for total in totals
+    ]
+
+
+def context(data: dict, viewer: screen_kit.Viewer) -> dict:
+    state = data["state"]
+    names = [player["name"] for player in data["players"]]
+    totals = [seat["total"] for seat in state["seats"]]
+    places = ranks(totals, state["lowest_wins"])
+    tied = {rank for rank in places if places.count(rank) > 1}
+    board = screen_kit.scoreboard(data)
+    for row in board:
+        rank = places[row["seat"]]
+        row["note"] = (
+            ("=" if rank in tied else "") + ordinal(rank) if any(state["rounds"] or state["cells"]) else ""
+        )
+        row["leading"] = rank == 1 and rank not in tied and any(totals)
+    parts = _parts(state)
+    return {
+        "scoreboard": board,
+        **screen_kit.result(data, parts, END_TEXTS, ("point", "points")),
+        "rounds_mode": state["mode"] == "rounds",
+        "wide": len(names) <= WIDE,
+        "sheet": _sheet(state, names),
+        "entry": _entry(data, viewer, names),
+        "last": _last(state, viewer, names),
+        "target_text": _target_text(state),
+    }
+
+
+def _parts(state: dict) -> list[tuple[str, str]]:
+    if state["mode"] == "rounds":
+        return [(str(n), f"Round {n}") for n in range(1, len(state["rounds"]) + 1)]
+    return [(category, category) for category in state["categories"]]
+
+
+def _sheet(state: dict, names: list[str]) -> dict:
+    """The pad as written so far: a row per round (newest first) or per category, a column per player."""
+    if state["mode"] == "rounds":
+        rows = [
+            {"label": f"Round {n}", "values": [points[str(seat)] for seat in range(len(names))]}
+            for n, points in reversed(list(enumerate(state["rounds"], 1)))
+        ]
+    else:
+        rows = [
+            {
+                "label": category,
+                "values": [state["cells"].get(category, {}).get(str(seat), "") for seat in range(len(names))],
+            }
+            for category in state["categories"]
+        ]
+    written = sum(len(cells) for cells in state["cells"].values())
+    return {
+        "names": names,
+        "totals": [seat["total"] for seat in state["seats"]],
+        "rows": rows,
+        "cells_written": written,
+        "cells": len(names) * len(state["categories"]),
+        "players": [
+            {
+                "name": name,
+                "total": state["seats"][seat]["total"],
+                "values": [row["values"][seat] for row in rows],
+            }
+            for seat, name in enumerate(names)
+        ],
+    }
+
+
+def _entry(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | None:
+    """What to enter next: a round for every seat, or one category for the seats still empty there."""
+    state, expect = data["state"], data["expect"]
+    if not expect["actions"]:
+        return None
+    posted = viewer.posted
+    if state["mode"] == "rounds":
+        seats, category, others = list(range(len(names))), None, []
+    else:
+        open_cells = expect["open"]
+        asked = viewer.query.get("category") or posted.get("category")
+        category = asked if asked in open_cells else next(iter(open_cells))
+        seats, others = open_cells[category], [c for c in open_cells if c != category]
+    return {
+        "category": category,
+        "other_categories": others,
+        "round": expect.get("round"),
+        "can_finish": "finish" in expect["actions"],
+        "rows": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "total": state["seats"][seat]["total"],
+                "typed": posted.get(f"points_{seat}", ""),
+                "minus": bool(posted.get(f"minus_{seat}")),
+                "last": i == len(seats) - 1,
+            }
+            for i, seat in enumerate(seats)
+        ],
+    }
+
+
+def _last(state: dict, viewer: screen_kit.Viewer, names: list[str]) -> str:
+    """The newest live entry in a line: "Round 4: Ann 12, Ben 3" (the pad's own story strip)."""
+    if not viewer.log:
+        return ""
+    action = viewer.log[0][1]
+    if action.get("type") != "score":
+        return ""
+    points = action["points"]
+    written = ", ".join(
+        f"{names[int(seat)]} {value}" for seat, value in sorted(points.items(), key=lambda p: int(p[0]))
+    )
+    if state["mode"] == "rounds":
+        return f"Last round: {written}."
+    return f"{action['category']}: {written}."
+
+
+def _target_text(state: dict) -> str:
+    if state["mode"] != "rounds" or not state["target"]:
+        return ""
+    direction = "lowest" if state["lowest_wins"] else "highest"
+    return (
+        f"The first total to reach {state['target']} ends the game; the {direction} total wins (AG-5, AG-6)."
+    )
+
+
+def typed_points(text: str, minus: bool):
+    """A keypad's text as points: a whole number, made negative by the row's minus key. Anything
+    else goes to the engine as typed, which refuses it naming the player (AG-2)."""
+    text = text.strip().replace(" ", "")
+    negative = minus
+    if text[:1] in MINUS_SIGNS:
+        text, negative = text[1:], True
+    if not text.isdecimal() or not text.isascii():
+        return text if not minus else "-" + text
+    value = int(text)
+    return -value if negative else value
+
+
+def action_from_form(post, data: dict) -> dict:
+    """The posted keypad as one entry; a blank row is left out (the engine names who is missing)."""
+    if post.get("type") == "finish":
+        return {"type": "finish"}
+    state = data["state"]
+    points = {
+        str(seat): typed_points(post.get(f"points_{seat}", ""), bool(post.get(f"minus_{seat}")))
+        for seat in range(len(state["seats"]))
+        if post.get(f"points_{seat}", "").strip()
+    }
+    action = {"type": "score", "points": points}
+    if state["mode"] == "categories":
+        action["category"] = post.get("category", "")
+    return action

@@ -1,0 +1,41 @@
+"""The setups the generic tests play with each registered game, derived from the registry.
+
+A game whose defaults are a game (the four with engines) is played with its defaults and every
+on/off combination of its flags. A game whose defaults are no game at all (the score pad needs the
+game's name, AG-1) lists its setups as SETUPS in its folder's invariants.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from companion.games import base, registry
+
+
+def declared(engine) -> list[dict] | None:
+    return getattr(registry.part(engine.slug, "invariants"), "SETUPS", None)
+
+
+def option_sets(engine) -> list[dict]:
+    """Every setup to play: the folder's SETUPS, or the defaults with each combination of flags."""
+    listed = declared(engine)
+    if listed:
+        return [dict(options) for options in listed]
+    flags = [name for name, default in engine.options.items() if isinstance(default, bool)]
+    values = itertools.product([False, True], repeat=len(flags))
+    combos = [dict(zip(flags, combo, strict=True)) for combo in values]
+    return combos or [{}]
+
+
+def variants_on(engine) -> dict:
+    """One setup with the most on: every flag on, or the folder's first setup."""
+    listed = declared(engine)
+    if listed:
+        return dict(listed[0])
+    return {name: True for name, default in engine.options.items() if isinstance(default, bool)}
+
+
+def playable(engine) -> dict:
+    """The engine's full options for a setup that is a game (validated: ready for engine.setup)."""
+    listed = declared(engine)
+    return base.validate_options(engine, listed[0] if listed else {})
