@@ -57,7 +57,8 @@ class NewTableForm(forms.Form):
         names = [" ".join(name.split()) for name in names if name and name.strip()]
         if len(names) < self.engine.min_players:
             raise forms.ValidationError(
-                f"{self.engine.name} needs at least {self.engine.min_players} players."
+                f"{self.engine.name} needs at least {self.engine.min_players} "
+                f"player{'s' if self.engine.min_players != 1 else ''}."
             )
         lowered = [name.lower() for name in names]
         if len(set(lowered)) != len(lowered):
@@ -127,7 +128,8 @@ def past_options(slug: str, limit: int = 300) -> dict[str, dict]:
     for options in recent:
         for name in texts:
             value = options.get(name) if isinstance(options, dict) else None
-            if isinstance(value, str) and value and value.casefold() not in past[name]:
+            value = " ".join(value.split()) if isinstance(value, str) else ""
+            if value and value.casefold() not in past[name]:
                 past[name][value.casefold()] = {"value": value, "options": options}
     return past
 

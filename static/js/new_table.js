@@ -43,7 +43,7 @@
     const field = form.elements["option_" + name];
     if (!field) continue;
     field.addEventListener("change", () => {
-      const seen = past[name][field.value.trim().toLowerCase()];
+      const seen = past[name][field.value.trim().replace(/\s+/g, " ").toLowerCase()];
       if (seen) fill(name, seen.options);
     });
   }

@@ -250,16 +250,28 @@
     var next = fields[fields.indexOf(input) + 1];
     if (next) { event.preventDefault(); next.focus(); }
   });
+  document.body.addEventListener("change", function (event) {
+    // The minus key beside a field: the typing goes on in that field.
+    var box = event.target;
+    if (box.type !== "checkbox" || !box.form || !box.form.hasAttribute("data-enter-next")) return;
+    var field = box.closest(".row") && box.closest(".row").querySelector("input[type=text]");
+    if (field) field.focus();
+  });
   var typed = null;
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     if (!isRefresh(event.detail) || !live()) return;
-    typed = { focus: document.activeElement ? document.activeElement.id : "", values: {} };
-    live().querySelectorAll("form[data-enter-next] input[type=text]").forEach(function (input) {
+    var form = live().querySelector("form[data-enter-next]");
+    if (!form) return;
+    typed = { entry: form.getAttribute("data-entry"), values: {},
+      focus: document.activeElement ? document.activeElement.id : "" };
+    form.querySelectorAll("input[type=text]").forEach(function (input) {
       if (input.value) typed.values[input.id] = input.value;
     });
   });
   function restoreTyped() {
-    if (!typed) return;
+    var form = live().querySelector("form[data-enter-next]");
+    // Only into the same entry: a round another phone saved meanwhile is not this one.
+    if (!typed || !form || form.getAttribute("data-entry") !== typed.entry) { typed = null; return; }
     Object.keys(typed.values).forEach(function (id) {
       var input = document.getElementById(id);
       if (input && !input.value) input.value = typed.values[id];

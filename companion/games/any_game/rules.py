@@ -38,7 +38,7 @@ def parse_points(value) -> dict[int, int]:
             isinstance(key, str) and key.isdecimal() and key.isascii(),
             f"A key of 'points' is a seat number, not {shown(key)}.",
         )
-        require(is_int(item), f"Points are whole numbers (AG-2): seat {key} has {shown(item)}.")
+        require(is_int(item), f"Seat {key}'s points must be a whole number, not {shown(item)} (AG-2).")
         points[int(key)] = item
     return points
 

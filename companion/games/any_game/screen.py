@@ -39,10 +39,15 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
             ("=" if rank in tied else "") + ordinal(rank) if any(state["rounds"] or state["cells"]) else ""
         )
         row["leading"] = rank == 1 and rank not in tied and any(totals)
-    parts = _parts(state)
+    # The result's breakdown reads down the page, a row per round or category, a column per player;
+    # more players than fit a phone get the totals alone (the history's replay has every round).
+    parts = _parts(state) if len(names) <= WIDE else []
+    result = screen_kit.result(data, parts, END_TEXTS, ("point", "points"))
+    if result:
+        result["breakdown_by_part"] = bool(parts)
     return {
         "scoreboard": board,
-        **screen_kit.result(data, parts, END_TEXTS, ("point", "points")),
+        **result,
         "rounds_mode": state["mode"] == "rounds",
         "wide": len(names) <= WIDE,
         "sheet": _sheet(state, names),

@@ -1,0 +1,108 @@
+"""The score pad on a 390 px phone: Hearts for five, typed with the keypad, as a group would.
+
+  Round  Ann  Ben  Cleo  Dan  Eve     The round is typed on the keypad: a tap on Ann's field, then
+  1      13   0    9     4    0       the keyboard's Next (Enter) after each player, the last one
+  2      0    26   0     0    0       saves: players + 1 taps. After this phone's own entry the
+  3      -5   10   3     0    18      next round's first field is ready: players taps (AG-3); a
+  4      0    0    0     0    100     minus is one tap more. Totals after round 3: Ann 8, Ben 36,
+                                      Cleo 12, Dan 4, Eve 18. Round 4 takes Eve to 118 >= 100: the
+game ends (AG-5) and the lowest total wins: Dan with 4 (AG-6).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.tables.models import Table
+
+from .test_table_loop import both_schemes  # light and dark without a reload: typed fields stay
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
+
+
+def type_round(page: Page, points: list[int], tap_first: bool) -> int:
+    """Type a round as a player does; the taps it took (a tap on a field, the minus key, Next)."""
+    taps = 0
+    if tap_first:
+        page.locator("#points-0").click()
+        taps += 1
+    expect(page.locator("#points-0")).to_be_focused()
+    for seat, value in enumerate(points):
+        if value < 0:
+            page.get_by_text("minus for " + NAMES[seat]).locator("..").click()
+            expect(page.locator(f"#points-{seat}")).to_be_focused()  # back to the field it signs
+            taps += 1
+        page.keyboard.type(str(abs(value)))
+        page.keyboard.press("Enter")
+        taps += 1
+        if seat + 1 < len(points):
+            expect(page.locator(f"#points-{seat + 1}")).to_be_focused()
+    return taps
+
+
+def test_hearts_for_five_on_the_keypad(live_server, phone, shot):
+    phone.goto(live_server.url + "/")
+    phone.get_by_role("link", name=re.compile(r"^Any other game")).click()
+    expect(phone.get_by_role("heading", name="New Any other game table")).to_be_visible()
+    phone.get_by_label("The game", exact=True).fill("Hearts")
+    phone.get_by_label("The lowest total wins").check()
+    phone.get_by_label("End the game when a total reaches (optional)").fill("100")
+    expect(phone.locator("#id_player_4")).to_be_hidden()  # seats appear as they are needed
+    for i, name in enumerate(NAMES):
+        phone.locator(f"#id_player_{i}").fill(name)
+    expect(phone.locator("#id_player_5")).to_be_visible()
+    expect(phone.locator("#id_player_6")).to_be_hidden()
+    both_schemes(phone, shot, "any-game-01-new-pad")
+    phone.get_by_role("button", name="Start the table").click()
+    expect(phone.get_by_role("heading", name="Hearts", exact=True)).to_be_visible()
+
+    taps = [type_round(phone, [13, 0, 9, 4, 0], tap_first=True)]
+    expect(phone.locator("#last-entry-text")).to_contain_text("Round 1: Ann 13, Ben 0, Cleo 9, Dan 4, Eve 0.")
+    taps.append(type_round(phone, [0, 26, 0, 0, 0], tap_first=False))
+    expect(phone.get_by_role("heading", name="Round 3")).to_be_visible()
+    taps.append(type_round(phone, [-5, 10, 3, 0, 18], tap_first=False))
+    print(f"\nScore pad taps per round, 5 players: {taps}")
+    assert taps == [6, 5, 6]  # players + 1 at most; the minus key is the one extra
+    ranks = phone.locator(".scoreboard li small")
+    expect(ranks).to_have_text(["2nd", "5th", "3rd", "1st", "4th"])  # the lowest total leads
+    expect(phone.locator(".scoreboard li.leading")).to_contain_text("Dan")
+    table = Table.objects.get()
+    assert table.snapshot["rounds"][2] == {"0": -5, "1": 10, "2": 3, "3": 0, "4": 18}
+    both_schemes(phone, shot, "any-game-02-round-4")
+
+    type_round(phone, [0, 0, 0, 0, 100], tap_first=False)
+    expect(phone.locator(".result")).to_contain_text("Dan wins with 4 points")
+    expect(phone.locator(".result")).to_contain_text("A total reached the target.")
+    table.refresh_from_db()
+    assert table.status == "finished" and [seat.won for seat in table.seats.all()] == [
+        False,
+        False,
+        False,
+        True,
+        False,
+    ]
+    both_schemes(phone, shot, "any-game-03-result")
+
+
+def test_a_categories_pad_on_a_phone(live_server, phone, shot):
+    phone.goto(live_server.url + "/new/any-game/")
+    phone.get_by_label("The game", exact=True).fill("7 Wonders")
+    phone.get_by_label("Named categories (like 7 Wonders)").check()
+    phone.get_by_label("Categories, one per line").fill("Military\nCoins\nWonder\nCivilian\nScience")
+    for i, name in enumerate(NAMES[:3]):
+        phone.locator(f"#id_player_{i}").fill(name)
+    phone.get_by_role("button", name="Start the table").click()
+    expect(phone.get_by_role("heading", name="Military")).to_be_visible()
+    type_round(phone, [3, 0, 5], tap_first=True)
+    expect(phone.get_by_role("heading", name="Coins")).to_be_visible()
+    phone.get_by_role("link", name="Science").click()
+    expect(phone.get_by_role("heading", name="Science")).to_be_visible()
+    phone.locator("#points-1").fill("21")
+    phone.get_by_role("button", name="Save Science").click()
+    expect(phone.locator("#last-entry-text")).to_contain_text("Science: Ben 21.")
+    both_schemes(phone, shot, "any-game-04-categories")

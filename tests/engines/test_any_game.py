@@ -1,0 +1,247 @@
+"""The any-game score pad: rulings AG-1..AG-6 pinned with exact totals and winners, every refusal,
+the log sentences, and the golden file."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.any_game import engine
+from companion.games.base import BadAction, RuleViolation, play, validate_options
+from tests.engines.refusals import refuser
+
+from .golden_playthrough import golden_path, render_slug
+
+NAMES = ["Ann", "Ben", "Cleo", "Dan"]
+WONDERS = ["Military", "Coins", "Wonder"]
+
+refuse = refuser(engine)
+
+
+def new(players: int = 3, **options) -> dict:
+    return engine.setup(players, validate_options(engine, {"game_name": "Skull King", **options}))
+
+
+def pad(players: int = 3, **options) -> dict:
+    return new(players, mode="categories", categories=WONDERS, **options)
+
+
+def score(*points: int) -> dict:
+    return {"type": "score", "points": {str(seat): value for seat, value in enumerate(points)}}
+
+
+def cell(category: str, **points: int) -> dict:
+    return {
+        "type": "score",
+        "category": category,
+        "points": {seat[1:]: value for seat, value in points.items()},
+    }
+
+
+def run(state: dict, *actions: dict) -> dict:
+    for action in actions:
+        state = play(engine, state, action)
+    return state
+
+
+def totals(state: dict) -> list[int]:
+    return [score["total"] for score in engine.scores(state)]
+
+
+# --- AG-1: the setup ---------------------------------------------------------------------------
+
+
+def test_the_setup_keeps_the_name_trimmed_and_every_option():
+    state = engine.setup(
+        2, validate_options(engine, {"game_name": "  Ticket   to Ride ", "bgg_id": 9209, "target": 0})
+    )
+    assert state["game_name"] == "Ticket to Ride" and state["bgg_id"] == 9209
+    assert state["mode"] == "rounds" and state["rounds"] == [] and state["seats"] == [{"total": 0}] * 2
+    assert engine.played_game(
+        {"game_name": " Ticket  to Ride", "bgg_id": 9209, "lowest_wins": True}
+    ).title == ("Ticket to Ride")
+    assert engine.played_game({"game_name": "Hearts", "lowest_wins": True}).highest_wins is False
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({}, "Name the game this pad keeps the score of (AG-1)."),
+        ({"game_name": "   "}, "Name the game this pad keeps the score of (AG-1)."),
+        ({"game_name": "x" * 81}, "A game's name has at most 80 characters, not 81 (AG-1)."),
+        (
+            {"game_name": "Go", "bgg_id": -1},
+            "The BoardGameGeek id is a positive whole number (0 for none), not -1 (AG-1).",
+        ),
+        (
+            {"game_name": "Go", "mode": "turns"},
+            "The pad counts 'rounds' or 'categories', not \"turns\" (AG-1).",
+        ),
+        (
+            {"game_name": "Go", "target": -5},
+            "The target is a positive whole number (0 for none), not -5 (AG-1).",
+        ),
+        (
+            {"game_name": "Go", "categories": ["Coins"]},
+            "A pad of rounds has no categories: choose the categories mode to name them (AG-1).",
+        ),
+        ({"game_name": "Go", "mode": "categories"}, "A pad of categories has 1 to 30 of them, not 0 (AG-1)."),
+        (
+            {"game_name": "Go", "mode": "categories", "categories": [f"C{i}" for i in range(31)]},
+            "A pad of categories has 1 to 30 of them, not 31 (AG-1).",
+        ),
+        (
+            {"game_name": "Go", "mode": "categories", "categories": ["Coins", " "]},
+            'A category\'s name has 1 to 40 characters: "" (AG-1).',
+        ),
+        (
+            {"game_name": "Go", "mode": "categories", "categories": ["Coins", "coins"]},
+            'Each category is named once: "Coins" is there twice (AG-1).',
+        ),
+        (
+            {"game_name": "Go", "mode": "categories", "categories": ["Coins"], "target": 50},
+            "A target ends a pad of rounds; a pad of categories ends when every cell is written (AG-1).",
+        ),
+    ],
+)
+def test_a_setup_outside_ag1_is_refused_whole(options, message):
+    with pytest.raises(BadAction) as refused:
+        engine.setup(3, validate_options(engine, options))
+    assert refused.value.code == "bad_options" and refused.value.message == message
+
+
+@pytest.mark.parametrize("players", [0, 21])
+def test_one_to_twenty_players(players):
+    with pytest.raises(BadAction):
+        new(players)
+    assert len(new(1)["seats"]) == 1 and len(new(20)["seats"]) == 20
+
+
+# --- AG-2, AG-3: rounds --------------------------------------------------------------------------
+
+
+def test_rounds_add_up_per_seat_and_name_each_round_in_the_breakdown():
+    state = run(new(), score(12, -3, 0), score(5, 20, 7))
+    assert totals(state) == [17, 17, 7]
+    assert engine.scores(state)[1]["breakdown"] == {"1": -3, "2": 20}
+    assert engine.expect(state) == {"actions": ["score", "finish"], "seats": [], "mode": "rounds", "round": 3}
+    assert engine.result(state) is None
+
+
+def test_points_are_whole_numbers_in_range():
+    state = new()
+    assert totals(run(state, score(9999, -9999, 0))) == [9999, -9999, 0]
+    error = refuse(state, score(10000, 0, 0), RuleViolation, "points_out_of_range", "AG-2")
+    assert error.message == "Seat 0 scored 10000: points go from -9999 to 9999 (AG-2)."
+    refuse(state, score(-10000, 0, 0), RuleViolation, "points_out_of_range", "AG-2")
+    error = refuse(state, {"type": "score", "points": {"0": 1, "1": "2", "2": 3}}, BadAction)
+    assert error.message == 'Seat 1\'s points must be a whole number, not "2" (AG-2).'
+    refuse(state, {"type": "score", "points": {"0": 1.5, "1": 2, "2": 3}}, BadAction)
+    refuse(state, {"type": "score", "points": {"0": True, "1": 2, "2": 3}}, BadAction)
+    refuse(state, {"type": "score", "points": {"zero": 1}}, BadAction)
+    refuse(state, {"type": "score", "points": [1, 2, 3]}, BadAction)
+    refuse(state, {"type": "score"}, BadAction)
+
+
+def test_a_round_gives_points_to_every_seat_and_no_other():
+    state = new()
+    error = refuse(state, {"type": "score", "points": {"0": 4}}, RuleViolation, "missing_points", "AG-3")
+    assert (
+        error.message
+        == "A round gives points to every player: enter Seat 1 and Seat 2's too, 0 for nothing (AG-3)."
+    )
+    refuse(state, score(1, 2, 3, 4), RuleViolation, "unknown_seat", "AG-1")
+    error = refuse(state, {**score(1, 2, 3), "category": "Coins"}, RuleViolation, "no_categories", "AG-3")
+    assert "counts rounds" in error.message
+    assert totals(run(state, {**score(1, 2, 3), "category": None})) == [1, 2, 3]  # null is left out (G-2)
+
+
+# --- AG-4: categories ----------------------------------------------------------------------------
+
+
+def test_categories_are_written_once_per_cell_and_the_breakdown_names_them():
+    state = run(pad(), cell("Coins", s0=3, s2=5), cell("military", s1=6))
+    assert totals(state) == [3, 6, 5]
+    assert [score["breakdown"] for score in engine.scores(state)] == [
+        {"Coins": 3},
+        {"Military": 6},
+        {"Coins": 5},
+    ]
+    assert engine.expect(state)["open"] == {"Military": [0, 2], "Coins": [1], "Wonder": [0, 1, 2]}
+    error = refuse(state, cell("Coins", s1=2, s2=9), RuleViolation, "cell_written", "AG-4")
+    assert error.message == (
+        "Seat 2 already has 5 for Coins: each cell is written once; undo that entry to correct it (AG-4)."
+    )
+    error = refuse(state, cell("Science", s0=1), RuleViolation, "unknown_category", "AG-4")
+    assert (
+        error.message
+        == 'This pad has no category "Science": its categories are Military, Coins and Wonder (AG-4).'
+    )
+    refuse(state, cell("Wonder"), RuleViolation, "no_points", "AG-4")
+    refuse(state, {"type": "score", "points": {"0": 1}}, BadAction)  # no category named
+    refuse(state, {"type": "score", "category": 7, "points": {"0": 1}}, BadAction)
+
+
+def test_a_categories_pad_ends_when_every_cell_is_written():
+    state = run(pad(), cell("Military", s0=3, s1=1, s2=0), cell("Coins", s0=4, s1=6, s2=2))
+    assert engine.result(state) is None
+    error = refuse(state, {"type": "finish"}, RuleViolation, "unexpected_action", "AG-5")
+    assert "ends by itself once every cell is written" in error.message
+    state = run(state, cell("Wonder", s0=0, s2=9))
+    assert engine.result(state) is None and engine.expect(state)["open"] == {"Wonder": [1]}
+    state = run(state, cell("Wonder", s1=3))
+    assert totals(state) == [7, 10, 11]
+    assert engine.result(state) == {"winners": [2], "end_reason": "complete"}
+    refuse(state, cell("Wonder", s1=3), RuleViolation, "game_over", "AG-5")
+
+
+# --- AG-5, AG-6: the end and the win ------------------------------------------------------------
+
+
+def test_finish_ends_a_rounds_pad_after_one_round_at_least():
+    state = new()
+    error = refuse(state, {"type": "finish"}, RuleViolation, "unexpected_action", "AG-5")
+    assert error.message == "Enter a round before finishing the pad (AG-5)."
+    state = run(state, score(10, 30, 30), {"type": "finish"})
+    assert engine.result(state) == {"winners": [1, 2], "end_reason": "finished"}  # AG-6: a tie shares
+    refuse(state, score(1, 1, 1), RuleViolation, "game_over", "AG-5")
+
+
+def test_the_round_reaching_the_target_ends_the_pad_and_the_lowest_wins():
+    state = run(new(4, lowest_wins=True, target=100), score(40, 20, 99, 10))
+    assert engine.result(state) is None
+    state = run(state, score(60, 30, 0, 5))
+    assert totals(state) == [100, 50, 99, 15]
+    assert engine.result(state) == {"winners": [3], "end_reason": "target"}
+
+
+def test_the_highest_wins_without_a_target_the_round_goes_on():
+    state = run(new(2), score(500, 200), score(600, 100))
+    assert engine.result(state) is None
+    assert engine.result(run(state, {"type": "finish"})) == {"winners": [0], "end_reason": "finished"}
+
+
+# --- The log ------------------------------------------------------------------------------------
+
+
+def test_log_sentences():
+    state = new(3, target=50)
+    assert engine.describe(state, score(12, -3, 0), NAMES) == "Round 1: Ann 12, Ben -3, Cleo 0."
+    state = run(state, score(12, -3, 0))
+    assert engine.describe(state, score(40, 60, 1), NAMES) == (
+        "Round 2: Ann 40, Ben 60, Cleo 1. Ann and Ben reached the target of 50. Game over: Ben wins with 57."
+    )
+    assert engine.describe(state, {"type": "finish"}, NAMES) == (
+        "The pad is closed after 1 round. Game over: Ann wins with 12."
+    )
+    state = run(pad(2), cell("Military", s0=3, s1=3), cell("Coins", s0=1, s1=1))
+    assert engine.describe(state, cell("wonder", s0=5, s1=5), NAMES) == (
+        "Wonder: Ann 5, Ben 5. Every cell is written. Game over: Ann and Ben share the win with 9."
+    )
+
+
+def test_golden_playthrough():
+    expected = golden_path("any-game").read_text(encoding="utf-8")
+    assert render_slug("any-game") == expected, (
+        "The score pad's playthrough changed. If the change is intended, run "
+        "`python -m tests.engines.golden_playthrough any-game` and review the diff."
+    )
