@@ -347,3 +347,44 @@ def test_an_undo_key_of_the_wrong_shape_is_a_400(api):
         body = {"expected_version": 0, "idempotency_key": key}
         answer = api.call("post", f"/api/v1/tables/{table['id']}/undo", body, token)
         assert answer.status_code == 400, key
+
+
+def test_the_score_pad_through_the_api(api):
+    """API.md "any-game": the options, a round, a refusal naming its ruling, finish."""
+    games = {game["slug"]: game for game in api.call("get", "/api/v1/games").json()}
+    assert games["any-game"]["options"] == {
+        "game_name": "",
+        "bgg_id": 0,
+        "mode": "rounds",
+        "categories": [],
+        "lowest_wins": False,
+        "target": 0,
+    }
+    refused = api.call("post", "/api/v1/tables", {"game": "any-game", "players": ["Ann"], "options": {}})
+    assert refused.status_code == 400
+    assert error(refused) == {
+        "code": "bad_options",
+        "message": "Name the game this pad keeps the score of (AG-1).",
+        "rule": None,
+    }
+    table = api.create("any-game", ["Ann", "Ben"], {"game_name": "Azul", "bgg_id": 230802})
+    assert table["state"]["game_name"] == "Azul" and table["expect"] == {
+        "actions": ["score"],
+        "seats": [],
+        "mode": "rounds",
+        "round": 1,
+    }
+    missing = api.act(table, {"type": "score", "points": {"0": 12}})
+    assert missing.status_code == 422 and error(missing)["rule"] == "AG-3"
+    assert (
+        error(missing)["message"]
+        == "A round gives points to every player: enter Ben's too, 0 for nothing (AG-3)."
+    )
+    table = api.act(table, {"type": "score", "points": {"0": 12, "1": 30}}).json()
+    table = api.act(table, {"type": "finish"}).json()
+    assert table["status"] == "finished" and table["winners"] == [1] and table["end_reason"] == "finished"
+    assert table["scores"] == [
+        {"seat": 0, "total": 12, "breakdown": {"1": 12}},
+        {"seat": 1, "total": 30, "breakdown": {"1": 30}},
+    ]
+    assert Table.objects.get(pk=table["id"]).played == "any-game:azul"

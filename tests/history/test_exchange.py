@@ -158,6 +158,19 @@ def test_export_import_round_trip_rebuilds_tables_logs_and_results(history):
         )
 
 
+def test_a_pad_comes_back_as_the_game_it_kept():
+    """An export holds a pad's options; the import gives its play back its game (Table.played)."""
+    hearts = {"game_name": "Hearts", "bgg_id": 6887, "lowest_wins": True, "target": 100}
+    play_out("any-game", ["Ann", "Ben", "Cleo"], seed=8, options=hearts)
+    first = export_history()
+    results = seat_results()
+    flush()
+    import_history(exchange.parse_json(exchange.dumps(first).encode()))
+    table = Table.objects.get()
+    assert (table.title, table.played, table.game_name) == ("Hearts", "any-game:hearts", "Hearts")
+    assert export_history() == first and seat_results() == results
+
+
 def test_a_file_in_export_form_comes_back_unchanged():
     data = small_file()
     assert import_history(copy.deepcopy(data)) == ImportSummary(2, 0, 4)
