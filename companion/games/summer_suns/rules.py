@@ -342,113 +342,132 @@ class SummerSuns:
     def _turn(self, state: dict, action: dict, decide_bonus: bool = True) -> dict:
         """Check a place or pass completely and return what it writes and earns (state unchanged)."""
         sheet = sheet_of(state)
+        shape = self._turn_shape(sheet, action, decide_bonus)  # shapes first (BadAction), then the rules
+        seat = shape["seat"]
+        check_turn(self, state, shape["kind"], seat)
+        player = state["seats"][seat]
+        dice, cells = state["dice"], dict(player["cells"])
+        if shape["kind"] == "place":
+            placed = self._placement(state, sheet, cells, dice, shape)
+        else:
+            placed = self._pass(sheet, cells, dice, shape["sun_die"])
+        # SS-10: the new total fills the next sun; an exact bonus total earns the bonus.
+        total = sun_total(player) + placed["sun_value"]
+        bonus_kind, amount = sheet.bonuses.get(total, (None, 0))
+        turn = {
+            "seat": seat,
+            **placed,
+            "total": total,
+            "bonus_kind": bonus_kind,
+            "amount": amount,
+            "bonus": None,
+            "bonus_lost": False,
+            "choices": fillable(sheet, cells) if bonus_kind == "number" else None,
+            "cells": cells,  # everything written this turn, before a bonus number
+        }
+        if decide_bonus:
+            self._decide_bonus(sheet, turn, shape["bonus"])
+        return turn
+
+    def _turn_shape(self, sheet, action: dict, decide_bonus: bool) -> dict:
+        """A place's or a pass's fields, checked for shape only (BadAction)."""
         kind = action.get("type")
         require(kind in ("place", "pass"), "Only a place or a pass is a seat's turn.")
         require("seat" in action, f"A {kind} needs 'seat': the seat that plays.")
         seat = action["seat"]
         require(is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
-        # Shapes first (BadAction), then the rules (RuleViolation).
+        shape = {"kind": kind, "seat": seat}
         if kind == "place":
             for field in ("slot_die", "write_die", "slot"):
                 require(field in action, f"A place needs '{field}'.")
             i = die_index(action["slot_die"], "slot_die")
             j = die_index(action["write_die"], "write_die")
             require(i != j, "'slot_die' and 'write_die' must be two different dice.")
-            slot = slot_id(sheet, action["slot"], "slot")
-            chain = parse_chain(sheet, action.get("crab"))
-            sun = action.get("sun")
-            if sun is not None:
-                die_value(sun, "sun")
+            shape.update(i=i, j=j, slot=slot_id(sheet, action["slot"], "slot"))
+            shape["chain"] = parse_chain(sheet, action.get("crab"))
+            shape["sun"] = action.get("sun")
+            if shape["sun"] is not None:
+                die_value(shape["sun"], "sun")
         else:
             require("sun_die" in action, "A pass needs 'sun_die': the die added to the sun row.")
-            sun_die = die_index(action["sun_die"], "sun_die")
-        bonus = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
+            shape["sun_die"] = die_index(action["sun_die"], "sun_die")
+        shape["bonus"] = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
+        return shape
 
-        check_turn(self, state, kind, seat)
-        player = state["seats"][seat]
-        dice, cells = state["dice"], dict(player["cells"])
-        writes: list[tuple[str, int]] = []
-
-        if kind == "place":
-            value, picked = dice[j], dice[i]
-            if slot in cells:
-                raise RuleViolation(
-                    "slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3"
-                )
-            if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
-                word = DIE_WORDS[i]
-                if any(s not in cells for s in sheet.by_pearl[picked]):
-                    message = f"The {picked} on the {word} die selects a slot with pearl {picked}: "
-                else:
-                    message = f"The {picked} on the {word} die matches no empty slot's pearl: "
-                raise RuleViolation(
-                    "pearl_mismatch", message + f"{slot}'s pearl is {sheet.pearl[slot]} (SS-3).", "SS-3"
-                )
-            self._check_write(sheet, cells, slot, value)
-            cells[slot] = value
-            check_chain(sheet, cells, slot, value, chain)
-            writes = [(slot, value)] + [(target, value) for target in chain]
-            if self.sun_choice_needed(state, slot, chain):  # SS-9
-                if sun is None:
-                    raise RuleViolation(
-                        "sun_required", "A sun hat was filled: choose the sun value 1-6 (SS-9).", "SS-9"
-                    )
-                sun_value, hat = sun, True
+    def _placement(self, state: dict, sheet, cells: dict, dice: list[int], shape: dict) -> dict:
+        """SS-3..SS-9: the slot die picks the slot by its pearl, the write die is written (and a crab's
+        copies), the third die or a sun hat's chosen value goes to the sun row. Writes into `cells`."""
+        i, j, slot, chain, sun = shape["i"], shape["j"], shape["slot"], shape["chain"], shape["sun"]
+        value, picked = dice[j], dice[i]
+        if slot in cells:
+            raise RuleViolation(
+                "slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3"
+            )
+        if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
+            word = DIE_WORDS[i]
+            if any(s not in cells for s in sheet.by_pearl[picked]):
+                message = f"The {picked} on the {word} die selects a slot with pearl {picked}: "
             else:
-                if sun is not None:
-                    third = dice[3 - i - j]
-                    raise RuleViolation(
-                        "sun_refused",
-                        f"No sun hat was filled: the {DIE_WORDS[3 - i - j]} die ({third}) "
-                        "goes to the sun row (SS-9).",
-                        "SS-9",
-                    )
-                sun_value, hat = dice[3 - i - j], False
-        else:
-            found = first_placement(sheet, cells, dice)
-            if found is not None:  # SS-11: a seat with a legal placement must place
-                fi, fj, fslot = found
-                raise RuleViolation(
-                    "must_place",
-                    f"A placement is possible (e.g. {dice[fj]} in {fslot}): "
-                    "passing is only allowed when none is (SS-11).",
-                    "SS-11",
-                )
-            slot = value = None
-            chain = []
-            sun_value, hat = dice[sun_die], False
-
-        # SS-10: the new total fills the next sun; an exact bonus total earns the bonus.
-        total = sun_total(player) + sun_value
-        bonus_kind, amount = sheet.bonuses.get(total, (None, 0))
-        turn = {
-            "seat": seat,
+                message = f"The {picked} on the {word} die matches no empty slot's pearl: "
+            raise RuleViolation(
+                "pearl_mismatch", message + f"{slot}'s pearl is {sheet.pearl[slot]} (SS-3).", "SS-3"
+            )
+        self._check_write(sheet, cells, slot, value)
+        cells[slot] = value
+        check_chain(sheet, cells, slot, value, chain)
+        placed = {
             "slot": slot,
             "value": value,
             "crab": chain,
-            "writes": writes,
-            "hat": hat,
-            "sun_value": sun_value,
-            "total": total,
-            "bonus_kind": bonus_kind,
-            "amount": amount,
-            "bonus": None,
-            "bonus_lost": False,
-            "choices": None,
-            "cells": cells,  # everything written this turn, before a bonus number
+            "writes": [(slot, value)] + [(t, value) for t in chain],
         }
-        if bonus_kind == "number":
-            turn["choices"] = fillable(sheet, cells)
-        if not decide_bonus:
-            return turn
-        if bonus_kind != "number":
+        if self.sun_choice_needed(state, slot, chain):  # SS-9
+            if sun is None:
+                raise RuleViolation(
+                    "sun_required", "A sun hat was filled: choose the sun value 1-6 (SS-9).", "SS-9"
+                )
+            return {**placed, "hat": True, "sun_value": sun}
+        third = dice[3 - i - j]
+        if sun is not None:
+            raise RuleViolation(
+                "sun_refused",
+                f"No sun hat was filled: the {DIE_WORDS[3 - i - j]} die ({third}) "
+                "goes to the sun row (SS-9).",
+                "SS-9",
+            )
+        return {**placed, "hat": False, "sun_value": third}
+
+    def _pass(self, sheet, cells: dict, dice: list[int], sun_die: int) -> dict:
+        """SS-11: a seat with no legal placement passes and adds one die to the sun row."""
+        found = first_placement(sheet, cells, dice)
+        if found is not None:  # SS-11: a seat with a legal placement must place
+            _, fj, fslot = found
+            raise RuleViolation(
+                "must_place",
+                f"A placement is possible (e.g. {dice[fj]} in {fslot}): "
+                "passing is only allowed when none is (SS-11).",
+                "SS-11",
+            )
+        return {
+            "slot": None,
+            "value": None,
+            "crab": [],
+            "writes": [],
+            "hat": False,
+            "sun_value": dice[sun_die],
+        }
+
+    def _decide_bonus(self, sheet, turn: dict, bonus: dict | None) -> None:
+        """SS-10: a bonus number is written where the zone rules allow, or lost when none can take it."""
+        total, cells = turn["total"], turn["cells"]
+        if turn["bonus_kind"] != "number":
             if bonus is not None:
                 raise RuleViolation(
                     "bonus_refused",
                     f"The total {total} gives no bonus number: there is nothing to write (SS-10).",
                     "SS-10",
                 )
-            return turn
+            return
         if not turn["choices"]:
             if bonus is not None:
                 raise RuleViolation(
@@ -458,7 +477,7 @@ class SummerSuns:
                     "SS-10",
                 )
             turn["bonus_lost"] = True
-            return turn
+            return
         if bonus is None:
             raise RuleViolation(
                 "bonus_required",
@@ -478,7 +497,6 @@ class SummerSuns:
                 "bonus_value", f"The bonus number {number} cannot go to {target} (SS-10): {problem}.", "SS-10"
             )
         turn["bonus"] = {"slot": target, "value": number}
-        return turn
 
     def _commit(self, state: dict, turn: dict) -> None:
         sheet = sheet_of(state)

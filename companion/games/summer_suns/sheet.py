@@ -185,9 +185,16 @@ def load_sheet(path) -> Sheet:
         fail("'title' must be a string.")
     for key in ("rows", "cols", "suns"):
         _count(fail, data[key], f"'{key}'", 1)
-    rows, cols = data["rows"], data["cols"]
+    seen_ids = _check_slots(fail, data)
+    _check_zones(fail, data["zones"], seen_ids)
+    _check_bonuses(fail, data)
+    return Sheet(data)
 
-    # Slots: unique ids, coordinates unique and on the grid, pearls 1-6, booleans for the icons.
+
+def _check_slots(fail, data: dict) -> dict[str, dict]:
+    """Slots: unique ids, coordinates unique and on the grid, pearls 1-6, booleans for the icons.
+    Returns the slots by id."""
+    rows, cols = data["rows"], data["cols"]
     slots = data["slots"]
     if not isinstance(slots, list) or not slots:
         fail("'slots' must be a non-empty list.")
@@ -215,66 +222,17 @@ def load_sheet(path) -> Sheet:
         if not isinstance(slot["zone"], str):
             fail(f"slot {slot_id!r}: 'zone' must be a zone id string.")
 
-    # Zones: known kinds, groups of this zone's slots, every slot of the zone in exactly one group.
-    zones = data["zones"]
+    return seen_ids
+
+
+def _check_zones(fail, zones, seen_ids: dict[str, dict]) -> None:
+    """Zones: known kinds, groups of this zone's slots, every slot of the zone in exactly one group,
+    a sequence's signs, and each group's shape on the grid (SS-2)."""
     if not isinstance(zones, list) or not zones:
         fail("'zones' must be a non-empty list.")
     zone_ids: set[str] = set()
     for n, zone in enumerate(zones):
-        label = f"zone {zone.get('id')!r}" if isinstance(zone, dict) and "id" in zone else f"zone #{n + 1}"
-        optional = ("signs",) if isinstance(zone, dict) and zone.get("kind") == "sequence" else ()
-        if isinstance(zone, dict) and "signs" in zone and zone.get("kind") != "sequence":
-            fail(f"{label}: only a sequence zone has 'signs' (this one is {zone.get('kind')!r}).")
-        _keys(fail, zone, label, ZONE_KEYS + optional, ())
-        zone_id, kind = zone["id"], zone["kind"]
-        if not isinstance(zone_id, str) or not zone_id:
-            fail(f"{label}: 'id' must be a non-empty string.")
-        if zone_id in zone_ids:
-            fail(f"zone id {zone_id!r} is used twice.")
-        if zone_id in RESERVED_ZONE_IDS:
-            fail(f"zone id {zone_id!r} is reserved for a score part: use another id.")
-        zone_ids.add(zone_id)
-        if kind not in KINDS:
-            fail(f"zone {zone_id!r} has the unknown kind {kind!r} (known: {', '.join(KINDS)}).")
-        _count(fail, zone["starfish"], f"zone {zone_id!r}: 'starfish'", 0)
-        groups = zone["groups"]
-        if not isinstance(groups, list) or not groups:
-            fail(f"zone {zone_id!r}: 'groups' must be a non-empty list of lists of slot ids.")
-        in_group: dict[str, int] = {}
-        for g, group in enumerate(groups):
-            if not isinstance(group, list) or not group or not all(isinstance(s, str) for s in group):
-                fail(f"zone {zone_id!r}: group {g + 1} must be a non-empty list of slot ids.")
-            if kind == "pair" and len(group) != 2:
-                fail(
-                    f"zone {zone_id!r}: group {g + 1} has {len(group)} slots, but a pair group has exactly 2."
-                )
-            for slot_id in group:
-                if slot_id not in seen_ids:
-                    fail(f"zone {zone_id!r}: group {g + 1} names the unknown slot {slot_id!r}.")
-                if seen_ids[slot_id]["zone"] != zone_id:
-                    fail(
-                        f"slot {slot_id!r} is in group {g + 1} of zone {zone_id!r} "
-                        f"but belongs to zone {seen_ids[slot_id]['zone']!r}."
-                    )
-                if slot_id in in_group:
-                    fail(f"slot {slot_id!r} is in more than one group of zone {zone_id!r}.")
-                in_group[slot_id] = g
-        for slot_id, slot in seen_ids.items():
-            if slot["zone"] == zone_id and slot_id not in in_group:
-                fail(f"slot {slot_id!r} is in zone {zone_id!r} but in none of its groups.")
-        if kind == "sequence":
-            signs = zone["signs"]
-            if not isinstance(signs, list) or len(signs) != len(groups):
-                fail(f"zone {zone_id!r}: 'signs' must hold one list per group ({len(groups)}).")
-            for g, (group, row) in enumerate(zip(groups, signs, strict=True)):
-                if not isinstance(row, list) or len(row) != len(group) - 1:
-                    fail(
-                        f"zone {zone_id!r}: group {g + 1} has {len(group)} slots, "
-                        f"so its signs must be a list of {len(group) - 1}."
-                    )
-                bad = [sign for sign in row if sign not in SIGNS]
-                if bad:
-                    fail(f"zone {zone_id!r}: group {g + 1} has the sign {bad[0]!r}: use '<' or '>'.")
+        zone_ids.add(_check_zone(fail, zone, n, seen_ids, zone_ids))
     for slot_id, slot in seen_ids.items():
         if slot["zone"] not in zone_ids:
             fail(f"slot {slot_id!r} names the unknown zone {slot['zone']!r}.")
@@ -284,6 +242,70 @@ def load_sheet(path) -> Sheet:
             if problem:
                 fail(f"zone {zone['id']!r}, group {g + 1}: {problem} (SS-2).")
 
+
+def _check_zone(fail, zone, n: int, seen_ids: dict[str, dict], zone_ids: set[str]) -> str:
+    """One zone's keys, id, kind and starfish, then its groups; returns its id."""
+    label = f"zone {zone.get('id')!r}" if isinstance(zone, dict) and "id" in zone else f"zone #{n + 1}"
+    optional = ("signs",) if isinstance(zone, dict) and zone.get("kind") == "sequence" else ()
+    if isinstance(zone, dict) and "signs" in zone and zone.get("kind") != "sequence":
+        fail(f"{label}: only a sequence zone has 'signs' (this one is {zone.get('kind')!r}).")
+    _keys(fail, zone, label, ZONE_KEYS + optional, ())
+    zone_id, kind = zone["id"], zone["kind"]
+    if not isinstance(zone_id, str) or not zone_id:
+        fail(f"{label}: 'id' must be a non-empty string.")
+    if zone_id in zone_ids:
+        fail(f"zone id {zone_id!r} is used twice.")
+    if zone_id in RESERVED_ZONE_IDS:
+        fail(f"zone id {zone_id!r} is reserved for a score part: use another id.")
+    if kind not in KINDS:
+        fail(f"zone {zone_id!r} has the unknown kind {kind!r} (known: {', '.join(KINDS)}).")
+    _count(fail, zone["starfish"], f"zone {zone_id!r}: 'starfish'", 0)
+    _check_groups(fail, zone_id, kind, zone["groups"], seen_ids)
+    if kind == "sequence":
+        _check_signs(fail, zone_id, zone["groups"], zone["signs"])
+    return zone_id
+
+
+def _check_groups(fail, zone_id: str, kind: str, groups, seen_ids: dict[str, dict]) -> None:
+    if not isinstance(groups, list) or not groups:
+        fail(f"zone {zone_id!r}: 'groups' must be a non-empty list of lists of slot ids.")
+    in_group: dict[str, int] = {}
+    for g, group in enumerate(groups):
+        if not isinstance(group, list) or not group or not all(isinstance(s, str) for s in group):
+            fail(f"zone {zone_id!r}: group {g + 1} must be a non-empty list of slot ids.")
+        if kind == "pair" and len(group) != 2:
+            fail(f"zone {zone_id!r}: group {g + 1} has {len(group)} slots, but a pair group has exactly 2.")
+        for slot_id in group:
+            if slot_id not in seen_ids:
+                fail(f"zone {zone_id!r}: group {g + 1} names the unknown slot {slot_id!r}.")
+            if seen_ids[slot_id]["zone"] != zone_id:
+                fail(
+                    f"slot {slot_id!r} is in group {g + 1} of zone {zone_id!r} "
+                    f"but belongs to zone {seen_ids[slot_id]['zone']!r}."
+                )
+            if slot_id in in_group:
+                fail(f"slot {slot_id!r} is in more than one group of zone {zone_id!r}.")
+            in_group[slot_id] = g
+    for slot_id, slot in seen_ids.items():
+        if slot["zone"] == zone_id and slot_id not in in_group:
+            fail(f"slot {slot_id!r} is in zone {zone_id!r} but in none of its groups.")
+
+
+def _check_signs(fail, zone_id: str, groups: list, signs) -> None:
+    if not isinstance(signs, list) or len(signs) != len(groups):
+        fail(f"zone {zone_id!r}: 'signs' must hold one list per group ({len(groups)}).")
+    for g, (group, row) in enumerate(zip(groups, signs, strict=True)):
+        if not isinstance(row, list) or len(row) != len(group) - 1:
+            fail(
+                f"zone {zone_id!r}: group {g + 1} has {len(group)} slots, "
+                f"so its signs must be a list of {len(group) - 1}."
+            )
+        bad = [sign for sign in row if sign not in SIGNS]
+        if bad:
+            fail(f"zone {zone_id!r}: group {g + 1} has the sign {bad[0]!r}: use '<' or '>'.")
+
+
+def _check_bonuses(fail, data: dict) -> None:
     # The sun row bonuses (SS-10): at positive whole totals, each exactly one kind.
     bonuses = data["sun_bonuses"]
     if not isinstance(bonuses, dict):
@@ -306,7 +328,6 @@ def load_sheet(path) -> Sheet:
                 fail(f'sun bonus at {total}: a bonus number is written {{"number": 1}}.')
         else:
             _count(fail, amount, f"sun bonus at {total}: {kind!r}", 1)
-    return Sheet(data)
 
 
 def load_sheets(folder: Path = SHEETS_DIR) -> dict[str, Sheet]:
