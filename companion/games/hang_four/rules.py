@@ -685,6 +685,7 @@ class HangFour:
         return [dog for dog in dogs if any(dog.values())], removed
 
     def _shack_roll(self, state: dict, face, target, cards: list[dict]) -> None:
+        """The second roll of a drawn Shack card (HF-5, HF-9, HF-10), then the card is discarded."""
         turn, card = state["turn"], state["shack_card"]
         seats = state["seats"]
         if face == SHACK_FACE:
@@ -696,106 +697,11 @@ class HangFour:
                 )
             self._last(state, "shack_roll", face=face, card=card)
         elif card == "seagull":
-            if target is not None:
-                raise RuleViolation(
-                    "no_target", "The Seagull takes from every opponent: it has no target (HF-10).", "HF-10"
-                )
-            if cards:
-                raise RuleViolation("no_cards", "The Seagull takes sand dollars, not cards (HF-10).", "HF-10")
-            paid, lapsed = {}, []
-            for other in range(len(seats)):
-                if other == turn:
-                    continue
-                pay = min(face, seats[other]["dollars"])  # HF-10
-                seats[other]["dollars"] -= pay
-                seats[turn]["dollars"] += pay
-                paid[str(other)] = pay
-                # HF-N1: a seat that must buy but can no longer afford a card is let off.
-                if seats[other]["must_buy"] and seats[other]["dollars"] < CARD_COST:
-                    seats[other]["must_buy"] = False
-                    lapsed.append(other)
-            must = seats[turn]["dollars"] > CAP
-            if must:
-                seats[turn]["must_buy"] = True
-            self._last(state, "shack_roll", face=face, card=card, paid=paid, must_buy=must, lapsed=lapsed)
+            self._seagull(state, face, target, cards)
         elif card == "snag":
-            if target is None:
-                raise RuleViolation(
-                    "target_required",
-                    "The Snag needs a target: the opponent whose boards are taken (HF-9).",
-                    "HF-9",
-                )
-            if not 0 <= target < len(seats):
-                raise RuleViolation(
-                    "unknown_seat",
-                    f"The Snag takes from an opponent at this table: there is no seat {target} "
-                    f"(seats are numbered 0 to {len(seats) - 1}) (HF-9).",
-                    "HF-9",
-                )
-            if target == turn:
-                raise RuleViolation(
-                    "own_target", "The Snag takes from an opponent, not from the roller (HF-9).", "HF-9"
-                )
-            rich = self.snag_targets(state, face)
-            if target not in rich:
-                held = plural(len(boards(seats[target]["dogs"])), "unprotected board")
-                who = and_join([f"Seat {s}" for s in rich], "or")
-                raise RuleViolation(
-                    "snag_target",
-                    f"Seat {target} holds {held}, but {who} holds {face} or more: with a {face}, "
-                    f"the Snag takes exactly {face} from an opponent who holds that many (HF-9).",
-                    "HF-9",
-                )
-            self._check_taken(state, target, cards, face, card)
-            roller = seats[turn]
-            before = roller["complete"]
-            stolen = []
-            for n, pick in enumerate(cards, 1):
-                try:
-                    roller = place_card(roller, pick["part"], pick["to_dog"])  # HF-7
-                except RuleViolation as error:
-                    raise numbered(error, n, len(cards), "Card") from None
-                to_dog = pick["to_dog"] if pick["to_dog"] is not None else len(roller["dogs"]) - 1
-                stolen.append(
-                    {
-                        "dog": pick["dog"],
-                        "part": pick["part"],
-                        "to_dog": to_dog,
-                        "new": pick["to_dog"] is None,
-                        "completed": complete(roller["dogs"][to_dog]),
-                    }
-                )
-            seats[turn] = roller
-            victim = seats[target]
-            victim["dogs"], removed = self._remove(victim["dogs"], cards)
-            victim["complete"] = count_complete(victim["dogs"])
-            self._last(
-                state,
-                "shack_roll",
-                face=face,
-                card=card,
-                target=target,
-                stolen=stolen,
-                removed=removed,
-                completed=roller["complete"] - before,
-            )
-        else:  # wipeout
-            if target is not None:
-                raise RuleViolation(
-                    "no_target", "The Wipe Out hits the roller's own boards: it has no target (HF-9).", "HF-9"
-                )
-            if any(pick["to_dog"] is not None for pick in cards):
-                raise RuleViolation(
-                    "no_to_dog", "Wiped out cards leave the game: they join no Surf Dog (HF-9).", "HF-9"
-                )
-            self._check_taken(state, turn, cards, face, card)
-            roller = seats[turn]
-            roller["dogs"], removed = self._remove(roller["dogs"], cards)
-            roller["complete"] = count_complete(roller["dogs"])
-            state["out"] += len(cards)  # HF-9: they leave the game
-            wiped = [{"dog": pick["dog"], "part": pick["part"]} for pick in cards]
-            self._last(state, "shack_roll", face=face, card=card, wiped=wiped, removed=removed)
-
+            self._snag(state, face, target, cards)
+        else:
+            self._wipeout(state, face, target, cards)
         # The Shack card is used: face up to the discard pile (HF-5).
         state["shack_discard"] += 1
         state.update(shack_card=None, shack_via=None)
@@ -803,6 +709,115 @@ class HangFour:
             self._finish(state, "four_dogs", [turn])
         else:
             self._end_turn(state)
+
+    def _seagull(self, state: dict, face: int, target, cards: list[dict]) -> None:
+        """HF-10: every opponent pays the roller the face in sand dollars, as far as they can."""
+        turn, card, seats = state["turn"], state["shack_card"], state["seats"]
+        if target is not None:
+            raise RuleViolation(
+                "no_target", "The Seagull takes from every opponent: it has no target (HF-10).", "HF-10"
+            )
+        if cards:
+            raise RuleViolation("no_cards", "The Seagull takes sand dollars, not cards (HF-10).", "HF-10")
+        paid, lapsed = {}, []
+        for other in range(len(seats)):
+            if other == turn:
+                continue
+            pay = min(face, seats[other]["dollars"])  # HF-10
+            seats[other]["dollars"] -= pay
+            seats[turn]["dollars"] += pay
+            paid[str(other)] = pay
+            # HF-N1: a seat that must buy but can no longer afford a card is let off.
+            if seats[other]["must_buy"] and seats[other]["dollars"] < CARD_COST:
+                seats[other]["must_buy"] = False
+                lapsed.append(other)
+        must = seats[turn]["dollars"] > CAP
+        if must:
+            seats[turn]["must_buy"] = True
+        self._last(state, "shack_roll", face=face, card=card, paid=paid, must_buy=must, lapsed=lapsed)
+
+    def _snag(self, state: dict, face: int, target, cards: list[dict]) -> None:
+        """HF-9: the roller takes exactly `face` unprotected boards from an opponent who holds that many."""
+        turn, card, seats = state["turn"], state["shack_card"], state["seats"]
+        if target is None:
+            raise RuleViolation(
+                "target_required",
+                "The Snag needs a target: the opponent whose boards are taken (HF-9).",
+                "HF-9",
+            )
+        if not 0 <= target < len(seats):
+            raise RuleViolation(
+                "unknown_seat",
+                f"The Snag takes from an opponent at this table: there is no seat {target} "
+                f"(seats are numbered 0 to {len(seats) - 1}) (HF-9).",
+                "HF-9",
+            )
+        if target == turn:
+            raise RuleViolation(
+                "own_target", "The Snag takes from an opponent, not from the roller (HF-9).", "HF-9"
+            )
+        rich = self.snag_targets(state, face)
+        if target not in rich:
+            held = plural(len(boards(seats[target]["dogs"])), "unprotected board")
+            who = and_join([f"Seat {s}" for s in rich], "or")
+            raise RuleViolation(
+                "snag_target",
+                f"Seat {target} holds {held}, but {who} holds {face} or more: with a {face}, "
+                f"the Snag takes exactly {face} from an opponent who holds that many (HF-9).",
+                "HF-9",
+            )
+        self._check_taken(state, target, cards, face, card)
+        roller = seats[turn]
+        before = roller["complete"]
+        stolen = []
+        for n, pick in enumerate(cards, 1):
+            try:
+                roller = place_card(roller, pick["part"], pick["to_dog"])  # HF-7
+            except RuleViolation as error:
+                raise numbered(error, n, len(cards), "Card") from None
+            to_dog = pick["to_dog"] if pick["to_dog"] is not None else len(roller["dogs"]) - 1
+            stolen.append(
+                {
+                    "dog": pick["dog"],
+                    "part": pick["part"],
+                    "to_dog": to_dog,
+                    "new": pick["to_dog"] is None,
+                    "completed": complete(roller["dogs"][to_dog]),
+                }
+            )
+        seats[turn] = roller
+        victim = seats[target]
+        victim["dogs"], removed = self._remove(victim["dogs"], cards)
+        victim["complete"] = count_complete(victim["dogs"])
+        self._last(
+            state,
+            "shack_roll",
+            face=face,
+            card=card,
+            target=target,
+            stolen=stolen,
+            removed=removed,
+            completed=roller["complete"] - before,
+        )
+
+    def _wipeout(self, state: dict, face: int, target, cards: list[dict]) -> None:
+        """HF-9: `face` of the roller's own unprotected boards leave the game."""
+        turn, card, seats = state["turn"], state["shack_card"], state["seats"]
+        if target is not None:
+            raise RuleViolation(
+                "no_target", "The Wipe Out hits the roller's own boards: it has no target (HF-9).", "HF-9"
+            )
+        if any(pick["to_dog"] is not None for pick in cards):
+            raise RuleViolation(
+                "no_to_dog", "Wiped out cards leave the game: they join no Surf Dog (HF-9).", "HF-9"
+            )
+        self._check_taken(state, turn, cards, face, card)
+        roller = seats[turn]
+        roller["dogs"], removed = self._remove(roller["dogs"], cards)
+        roller["complete"] = count_complete(roller["dogs"])
+        state["out"] += len(cards)  # HF-9: they leave the game
+        wiped = [{"dog": pick["dog"], "part": pick["part"]} for pick in cards]
+        self._last(state, "shack_roll", face=face, card=card, wiped=wiped, removed=removed)
 
     def _buy(self, state: dict, cards: list[dict]) -> None:
         turn = state["turn"]
