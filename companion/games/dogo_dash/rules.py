@@ -299,6 +299,18 @@ class DogoDash:
             )
 
     def _reveal(self, state: dict, cards: dict[int, str], catnip: list[int]) -> None:
+        """DD-3..DD-9: check the reveal whole, then play it and decide the round."""
+        self._check_reveal(state, cards, catnip)
+        shown = Counter(cards.values())
+        shown["cat"] += HAND_SIZE * len(catnip)
+        check_unseen(
+            state, shown, "this reveal (catnip counts 4 cats) shows" if catnip else "this reveal shows"
+        )
+        self._play_reveal(state, cards, catnip, shown)
+        self._decide_round(state, cards, catnip)
+
+    def _check_reveal(self, state: dict, cards: dict[int, str], catnip: list[int]) -> None:
+        """Who may reveal and who may play catnip now (DD-3, DD-4, DD-6, DD-7, DD-9)."""
         seats, contenders = state["seats"], state["contenders"]
         tie_break = bool(state["reveals"])
         self._check_seats(state, list(cards), "reveals", "DD-3")
@@ -346,13 +358,10 @@ class DogoDash:
             else:
                 reason, rule = "every seat reveals a card", "DD-3"
             raise RuleViolation("missing_card", f"{who} {verb} reveal a card: {reason} ({rule}).", rule)
-        shown = Counter(cards.values())
-        shown["cat"] += HAND_SIZE * len(catnip)
-        check_unseen(
-            state, shown, "this reveal (catnip counts 4 cats) shows" if catnip else "this reveal shows"
-        )
 
-        # All checks passed: change the state.
+    def _play_reveal(self, state: dict, cards: dict[int, str], catnip: list[int], shown: Counter) -> None:
+        """The checked reveal changes the hands, piles, pot and counts (DD-7, DD-9)."""
+        seats = state["seats"]
         for seat in catnip:  # DD-9: 4 cats straight to the own pile
             seats[seat]["hand"] = 0
             seats[seat]["pile"] += HAND_SIZE
@@ -371,6 +380,9 @@ class DogoDash:
                 state["super_pot"] += seat["hand"]
                 seat["hand"] = 0
 
+    def _decide_round(self, state: dict, cards: dict[int, str], catnip: list[int]) -> None:
+        """The strongest card wins the round; a tie reveals again or splits (DD-3, DD-4, DD-7, DD-10)."""
+        seats = state["seats"]
         last = {
             "round": state["round"],
             "cards": {str(seat): kind for seat, kind in cards.items()},
