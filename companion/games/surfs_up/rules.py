@@ -83,38 +83,41 @@ GOAL_NAME_MAX = 80
 COMPONENTS_FILE = Path(__file__).with_name("components.json")
 
 
-def load_components(path: Path) -> dict:
-    """The components from `path` (SU-2 defaults); a broken file raises ValueError naming the problem."""
-    data, where = read_components(path, "Surf's Up!", COMPONENT_KEYS)
+def _whole(data: dict, where: str, key: str, least: int) -> int:
+    value = data[key]
+    if not is_int(value) or value < least:
+        raise ValueError(f"{where}: '{key}' must be a whole number >= {least}.")
+    return value
 
-    def whole(key: str, least: int) -> int:
-        value = data[key]
-        if not is_int(value) or value < least:
-            raise ValueError(f"{where}: '{key}' must be a whole number >= {least}.")
-        return value
 
-    def span(key: str, least: int) -> list[int]:
-        value = data[key]
-        if not (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(is_int(n) for n in value)
-            and least <= value[0] <= value[1]
-        ):
-            raise ValueError(
-                f"{where}: '{key}' must be [lowest, highest], "
-                f"whole numbers with {least} <= lowest <= highest."
-            )
-        return list(value)
-
-    suits = data["suits"]
+def _span(data: dict, where: str, key: str, least: int) -> list[int]:
+    value = data[key]
     if not (
-        isinstance(suits, list)
-        and len(suits) == 3
-        and all(isinstance(s, str) and s.strip() == s and s for s in suits)
-        and len(set(suits)) == 3
+        isinstance(value, list)
+        and len(value) == 2
+        and all(is_int(n) for n in value)
+        and least <= value[0] <= value[1]
     ):
+        raise ValueError(
+            f"{where}: '{key}' must be [lowest, highest], whole numbers with {least} <= lowest <= highest."
+        )
+    return list(value)
+
+
+def _different(values, check) -> bool:
+    """A list of different values, each passing `check`."""
+    return isinstance(values, list) and all(check(n) for n in values) and len(set(values)) == len(values)
+
+
+def _suits(data: dict, where: str) -> list[str]:
+    suits = data["suits"]
+    named = lambda s: isinstance(s, str) and s.strip() == s and s  # noqa: E731
+    if not (isinstance(suits, list) and len(suits) == 3 and _different(suits, named)):
         raise ValueError(f"{where}: 'suits' must list 3 different suit names (SU-2).")
+    return list(suits)
+
+
+def _ocean(data: dict, where: str) -> dict[str, int]:
     ocean = data["ocean_deck"]
     if not isinstance(ocean, dict) or set(ocean) != set(OCEAN_KINDS):
         raise ValueError(f"{where}: 'ocean_deck' must count exactly wave, bluebottle.")
@@ -122,54 +125,55 @@ def load_components(path: Path) -> dict:
         raise ValueError(f"{where}: every count in 'ocean_deck' must be a whole number >= 0.")
     if ocean["wave"] < SURF_SIZE:
         raise ValueError(f"{where}: the ocean deck needs at least {SURF_SIZE} waves for the surf (SU-3).")
-    beach = whole("beach_deck", BEACH_SIZE)
+    return {kind: ocean[kind] for kind in OCEAN_KINDS}
+
+
+def _energy(data: dict, where: str) -> list[int]:
     energy = data["starting_energy"]
-    if not (
-        isinstance(energy, list)
-        and all(is_int(n) and n >= 0 for n in energy)
-        and len(set(energy)) == len(energy)
-        and REST in energy
-        and len(energy) >= 2
-    ):
+    if not (_different(energy, lambda n: is_int(n) and n >= 0) and REST in energy and len(energy) >= 2):
         raise ValueError(
             f"{where}: 'starting_energy' must list different whole numbers >= 0, "
             "the rest card 0 and at least one other (SU-1)."
         )
-    max_respect = whole("max_respect", 1)
-    start = whole("starting_respect", 0)
+    return sorted(energy)
+
+
+def load_components(path: Path) -> dict:
+    """The components from `path` (SU-2 defaults); a broken file raises ValueError naming the problem."""
+    data, where = read_components(path, "Surf's Up!", COMPONENT_KEYS)
+    # In the file's order of concern, so a file with two faults names the same one as before.
+    suits, ocean = _suits(data, where), _ocean(data, where)
+    beach, energy = _whole(data, where, "beach_deck", BEACH_SIZE), _energy(data, where)
+    max_respect = _whole(data, where, "max_respect", 1)
+    start = _whole(data, where, "starting_respect", 0)
     if start > max_respect:
         raise ValueError(
             f"{where}: 'starting_respect' {start} is above 'max_respect' {max_respect} (SU-1, SU-7)."
         )
     stings = data["sting_values"]
-    if not (
-        isinstance(stings, list)
-        and stings
-        and all(is_int(n) and n <= 0 for n in stings)
-        and len(set(stings)) == len(stings)
-    ):
+    if not (stings and _different(stings, lambda n: is_int(n) and n <= 0)):
         raise ValueError(f"{where}: 'sting_values' must list different whole numbers <= 0 (SU-11).")
-    to_end = whole("bluebottles_to_end", 1)
+    to_end = _whole(data, where, "bluebottles_to_end", 1)
     if to_end > ocean["bluebottle"]:
         raise ValueError(
             f"{where}: 'bluebottles_to_end' is {to_end} but the ocean deck holds only "
             f"{ocean['bluebottle']} bluebottles (SU-10)."
         )
     return {
-        "suits": list(suits),
-        "ocean_deck": {kind: ocean[kind] for kind in OCEAN_KINDS},
+        "suits": suits,
+        "ocean_deck": ocean,
         "beach_deck": beach,
-        "starting_energy": sorted(energy),
+        "starting_energy": energy,
         "starting_respect": start,
         "max_respect": max_respect,
-        "wave_points": span("wave_points", 0),
-        "surfboard_bonus_min": whole("surfboard_bonus_min", 0),
-        "surfboard_cost": span("surfboard_cost", 0),
-        "energy_value": span("energy_value", 1),
-        "energy_cost": span("energy_cost", 0),
+        "wave_points": _span(data, where, "wave_points", 0),
+        "surfboard_bonus_min": _whole(data, where, "surfboard_bonus_min", 0),
+        "surfboard_cost": _span(data, where, "surfboard_cost", 0),
+        "energy_value": _span(data, where, "energy_value", 1),
+        "energy_cost": _span(data, where, "energy_cost", 0),
         "sting_values": list(stings),
         "bluebottles_to_end": to_end,
-        "bluebottle_tokens": whole("bluebottle_tokens", 0),  # SU-14
+        "bluebottle_tokens": _whole(data, where, "bluebottle_tokens", 0),  # SU-14
     }
 
 
@@ -455,68 +459,87 @@ class SurfsUp:
         )
 
     def _parse(self, state: dict, action: dict) -> dict:
-        kind = action["type"]
-        if kind == "setup":
-            surf, beach = action.get("surf"), action.get("beach")
+        """The action's fields, checked for shape only (BadAction), by its type."""
+        parse = {
+            "setup": self._parse_setup,
+            "reveal": self._parse_reveal,
+            "reward": self._parse_reward,
+            "ocean": self._parse_ocean,
+            "final": self._parse_final,
+        }[action["type"]]
+        return parse(action)
+
+    def _parse_setup(self, action: dict) -> dict:
+        surf, beach = action.get("surf"), action.get("beach")
+        require(
+            isinstance(surf, list) and len(surf) == SURF_SIZE,
+            f"A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.",
+        )
+        require(
+            isinstance(beach, list) and len(beach) == BEACH_SIZE,
+            f"A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.",
+        )
+        goals = self._parse_goals(action.get("goals"))
+        return {
+            "surf": [self.parse_card(card, f"Surf card {i}") for i, card in enumerate(surf, 1)],
+            "beach": [self.parse_card(card, f"Beach card {i}") for i, card in enumerate(beach, 1)],
+            "goals": goals,
+        }
+
+    @staticmethod
+    def _parse_goals(goals) -> list[dict] | None:
+        """SU-13: the shared goals a setup names, or None (the table plays without them)."""
+        if goals is None:
+            return None
+        require(
+            isinstance(goals, list)
+            and all(isinstance(g, dict) and set(g) == {"name", "points"} for g in goals),
+            '\'goals\' must be a list of {"name", "points"} objects.',
+        )
+        for n, goal in enumerate(goals, 1):
+            name, points = goal["name"], goal["points"]
             require(
-                isinstance(surf, list) and len(surf) == SURF_SIZE,
-                f"A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.",
+                isinstance(name, str) and name.strip() and len(name) <= GOAL_NAME_MAX,
+                f"Goal {n}: 'name' must be a text of 1 to {GOAL_NAME_MAX} characters.",
             )
             require(
-                isinstance(beach, list) and len(beach) == BEACH_SIZE,
-                f"A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.",
+                is_int(points) and points >= 0,
+                f"Goal {n}: 'points' must be a whole number >= 0, not {shown(points)}.",
             )
-            goals = action.get("goals")
-            if goals is not None:
-                require(
-                    isinstance(goals, list)
-                    and all(isinstance(g, dict) and set(g) == {"name", "points"} for g in goals),
-                    '\'goals\' must be a list of {"name", "points"} objects.',
-                )
-                for n, goal in enumerate(goals, 1):
-                    name, points = goal["name"], goal["points"]
-                    require(
-                        isinstance(name, str) and name.strip() and len(name) <= GOAL_NAME_MAX,
-                        f"Goal {n}: 'name' must be a text of 1 to {GOAL_NAME_MAX} characters.",
-                    )
-                    require(
-                        is_int(points) and points >= 0,
-                        f"Goal {n}: 'points' must be a whole number >= 0, not {shown(points)}.",
-                    )
-                if goals:
-                    require(len(goals) == GOAL_COUNT, f"'goals' must hold exactly {GOAL_COUNT} goals.")
-                goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
-            return {
-                "surf": [self.parse_card(card, f"Surf card {i}") for i, card in enumerate(surf, 1)],
-                "beach": [self.parse_card(card, f"Beach card {i}") for i, card in enumerate(beach, 1)],
-                "goals": goals,
-            }
-        if kind == "reveal":
-            require("energy" in action, "A reveal needs 'energy': the card each seat reveals.")
-            cards = seat_map(action["energy"], "energy", '{"0": 3, "1": 0, "2": "t6"}')
-            return {"energy": {seat: self.parse_energy(card, seat) for seat, card in cards.items()}}
-        if kind == "reward":
-            seat, choice = action.get("seat"), action.get("choice")
-            require(is_int(seat), "A reward needs 'seat': the seat taking it.")
+        if goals:
+            require(len(goals) == GOAL_COUNT, f"'goals' must hold exactly {GOAL_COUNT} goals.")
+        goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
+        return goals
+
+    def _parse_reveal(self, action: dict) -> dict:
+        require("energy" in action, "A reveal needs 'energy': the card each seat reveals.")
+        cards = seat_map(action["energy"], "energy", '{"0": 3, "1": 0, "2": "t6"}')
+        return {"energy": {seat: self.parse_energy(card, seat) for seat, card in cards.items()}}
+
+    def _parse_reward(self, action: dict) -> dict:
+        seat, choice = action.get("seat"), action.get("choice")
+        require(is_int(seat), "A reward needs 'seat': the seat taking it.")
+        require(
+            isinstance(choice, str) and choice in CHOICES,
+            f"'choice' must be one of {', '.join(CHOICES)}, not {shown(choice)}.",
+        )
+        slot, refill = action.get("slot"), action.get("refill")
+        if choice == "buy":
             require(
-                isinstance(choice, str) and choice in CHOICES,
-                f"'choice' must be one of {', '.join(CHOICES)}, not {shown(choice)}.",
+                is_int(slot) and 0 <= slot < BEACH_SIZE,
+                f"A buy needs 'slot': the beach slot 0 to {BEACH_SIZE - 1}, not {shown(slot)}.",
             )
-            slot, refill = action.get("slot"), action.get("refill")
-            if choice == "buy":
-                require(
-                    is_int(slot) and 0 <= slot < BEACH_SIZE,
-                    f"A buy needs 'slot': the beach slot 0 to {BEACH_SIZE - 1}, not {shown(slot)}.",
-                )
-                if refill is not None:
-                    refill = self.parse_card(refill, "The refill")
-            else:
-                require(slot is None and refill is None, f"A {choice} reward has no 'slot' or 'refill'.")
-            return {"seat": seat, "choice": choice, "slot": slot, "refill": refill}
-        if kind == "ocean":
-            require("card" in action, "An ocean entry needs 'card': the newly revealed ocean card.")
-            return {"card": self.parse_card(action["card"], "The ocean card")}
-        # final
+            if refill is not None:
+                refill = self.parse_card(refill, "The refill")
+        else:
+            require(slot is None and refill is None, f"A {choice} reward has no 'slot' or 'refill'.")
+        return {"seat": seat, "choice": choice, "slot": slot, "refill": refill}
+
+    def _parse_ocean(self, action: dict) -> dict:
+        require("card" in action, "An ocean entry needs 'card': the newly revealed ocean card.")
+        return {"card": self.parse_card(action["card"], "The ocean card")}
+
+    def _parse_final(self, action: dict) -> dict:
         stings = seat_map(action.get("stings"), "stings", '{"0": [-1, 0], "1": []}')
         values = self.components["sting_values"]
         for seat, tokens in stings.items():
@@ -674,59 +697,18 @@ class SurfsUp:
         return f"Seat {seat} has no {name} in hand (SU-4)."
 
     def _resolve(self, state: dict, energy: dict) -> None:
-        seats, most = state["seats"], self.components["max_respect"]
+        """The breakzone card meets the revealed energy: a wave is won (SU-5) or a bluebottle stings
+        (SU-9); then the cards go where SU-6 sends them, and the winner and runner-up are rewarded."""
         card = state["surf"].pop(0)  # SU-N7: the breakzone card leaves the surf, the rest move up
         values = {s: energy_value(c) for s, c in energy.items()}
-        respect = {s: seats[s]["respect"] for s in energy}  # as held at the reveal
         resting = [s for s in energy if values[s] == REST]
         winner = runner_up = None
         wiped, stung, unstung = [], [], []
         if card["kind"] == "wave":  # SU-5
-            groups: dict[tuple[int, int], list[int]] = {}
-            for s in energy:
-                if values[s] != REST:
-                    groups.setdefault((values[s], respect[s]), []).append(s)
-            order = sorted(groups, reverse=True)  # value, then respect, both descending
-            wiped = [groups[key] for key in order if len(groups[key]) > 1]
-            ranked = [groups[key][0] for key in order if len(groups[key]) == 1]
-            winner = ranked[0] if ranked else None
-            runner_up = ranked[1] if len(ranked) > 1 else None
-            if winner is None:
-                state["trashed_waves"].append(card)  # SU-5, SU-N2
-            else:
-                seats[winner]["waves"].append(card)
+            winner, runner_up, wiped = self._ride(state, card, energy, values)
         else:  # SU-9
-            low = min(values.values())
-            lowest = [s for s in energy if values[s] == low]
-            # SU-14: tokens are taken in seat order while the box holds any.
-            stung, unstung = lowest[: state["token_supply"]], lowest[state["token_supply"] :]
-            for s in stung:
-                seats[s]["stings"] += 1
-            state["token_supply"] -= len(stung)
-            state["bluebottles"] += 1
-            state["bluebottle_zone"] += 1
-
-        # SU-6: the winner's card to the trash, others above 0 to the towel, temporary cards to
-        # the trash whoever played them; then resting seats gain respect and take everything back.
-        trashed, to_towel, rested = [], {}, {}
-        for s, c in energy.items():
-            seats[s]["hand"].remove(c)
-            if values[s] == REST:
-                continue
-            if s == winner or is_temporary(c):
-                state["trash"].append(c)
-                trashed.append({"seat": s, "card": c})
-            else:
-                seats[s]["towel"] = energy_sorted(seats[s]["towel"] + [c])
-                to_towel[str(s)] = [c]
-        for s in resting:
-            seat = seats[s]
-            seat["respect"] = min(most, seat["respect"] + 1)
-            back = energy_sorted(seat["towel"] + [REST])
-            rested[str(s)] = back
-            seat["hand"] = energy_sorted(seat["hand"] + back)
-            seat["towel"] = []
-
+            stung, unstung = self._sting(state, energy, values)
+        trashed, to_towel, rested = self._after_the_wave(state, energy, values, winner, resting)
         state["last"] = {
             "round": state["round"],
             "card": card,
@@ -747,6 +729,65 @@ class SurfsUp:
             state["phase"] = "reward"
         else:
             self._end_round(state)
+
+    def _ride(self, state: dict, card: dict, energy: dict, values: dict) -> tuple:
+        """SU-5: the highest value wins, then the higher respect; equal pairs wipe out. Returns the
+        winner, the runner-up and the groups that wiped out."""
+        seats = state["seats"]
+        respect = {s: seats[s]["respect"] for s in energy}  # as held at the reveal
+        groups: dict[tuple[int, int], list[int]] = {}
+        for s in energy:
+            if values[s] != REST:
+                groups.setdefault((values[s], respect[s]), []).append(s)
+        order = sorted(groups, reverse=True)  # value, then respect, both descending
+        wiped = [groups[key] for key in order if len(groups[key]) > 1]
+        ranked = [groups[key][0] for key in order if len(groups[key]) == 1]
+        winner = ranked[0] if ranked else None
+        runner_up = ranked[1] if len(ranked) > 1 else None
+        if winner is None:
+            state["trashed_waves"].append(card)  # SU-5, SU-N2
+        else:
+            seats[winner]["waves"].append(card)
+        return winner, runner_up, wiped
+
+    def _sting(self, state: dict, energy: dict, values: dict) -> tuple[list[int], list[int]]:
+        """SU-9, SU-14: the lowest values take a bluebottle token each while the box holds any."""
+        seats = state["seats"]
+        low = min(values.values())
+        lowest = [s for s in energy if values[s] == low]
+        # SU-14: tokens are taken in seat order while the box holds any.
+        stung, unstung = lowest[: state["token_supply"]], lowest[state["token_supply"] :]
+        for s in stung:
+            seats[s]["stings"] += 1
+        state["token_supply"] -= len(stung)
+        state["bluebottles"] += 1
+        state["bluebottle_zone"] += 1
+        return stung, unstung
+
+    def _after_the_wave(self, state: dict, energy: dict, values: dict, winner, resting: list[int]) -> tuple:
+        """SU-6: the cards revealed go to the trash or the towels; resting seats take theirs back."""
+        seats, most = state["seats"], self.components["max_respect"]
+        # SU-6: the winner's card to the trash, others above 0 to the towel, temporary cards to
+        # the trash whoever played them; then resting seats gain respect and take everything back.
+        trashed, to_towel, rested = [], {}, {}
+        for s, c in energy.items():
+            seats[s]["hand"].remove(c)
+            if values[s] == REST:
+                continue
+            if s == winner or is_temporary(c):
+                state["trash"].append(c)
+                trashed.append({"seat": s, "card": c})
+            else:
+                seats[s]["towel"] = energy_sorted(seats[s]["towel"] + [c])
+                to_towel[str(s)] = [c]
+        for s in resting:
+            seat = seats[s]
+            seat["respect"] = min(most, seat["respect"] + 1)
+            back = energy_sorted(seat["towel"] + [REST])
+            rested[str(s)] = back
+            seat["hand"] = energy_sorted(seat["hand"] + back)
+            seat["towel"] = []
+        return trashed, to_towel, rested
 
     def _reward(self, state: dict, seat: int, choice: str, slot: int | None, refill: dict | None) -> None:
         player = state["seats"][seat]
