@@ -245,58 +245,16 @@ def line_chart(
         for t, lab in zip(ticks, tick_labels, strict=True)
     ]
 
-    # x ticks: at most six, evenly spaced, first and last included; fewer (or cut) when labels are wide.
-    x_ticks = []
-    for k in range(min(n, MAX_X_TICKS), 0, -1):
-        room = (right - left) / (k - 1) - 8 if k > 1 else right - left
-        max_chars = max(3, int(room / (TICK_FONT * CHAR_WIDTH)))
-        indices = sorted({round(j * (n - 1) / (k - 1)) for j in range(k)}) if k > 1 else [n - 1]
-        x_ticks = [_x_tick(x_at(i), _truncate(labels[i], max_chars)) for i in indices]
-        if all(a["end"] + 6 <= b["start"] for a, b in zip(x_ticks, x_ticks[1:], strict=False)):
-            break
-    for tick in x_ticks:
-        del tick["start"], tick["end"]
-
-    drawn = []
-    ends = []
+    x_ticks = _x_ticks(labels, x_at, right - left)
+    drawn, ends = [], []
     for idx, (s, raw) in enumerate(zip(series, raw_by_series, strict=True)):
         points = [(x_at(i), scale(float(v))) for i, v in enumerate(raw) if v is not None]
-        entry = {
-            "label": str(s.get("label", "")),
-            "css": f"series-{idx % SERIES_CLASSES}",
-            "dash": DASHES[idx % len(DASHES)],
-            "points": " ".join(f"{_r(x)},{_r(y)}" for x, y in points),
-            "marker": {"x": _r(points[-1][0]), "y": _r(points[-1][1])} if points else None,
-            "dots": [{"x": _r(x), "y": _r(y)} for x, y in points] if len(points) <= DOTS_UP_TO else [],
-            "final": finals[idx],
-            "end_label": None,
-        }
-        drawn.append(entry)
+        drawn.append(_line(idx, str(s.get("label", "")), points, finals[idx]))
         if points:
             ends.append((points[-1][1], idx, points[-1][0]))
+    _place_end_labels(drawn, ends, top, bottom)
 
-    # Final-value labels beside the last points, pushed apart so they never overlap.
-    ends.sort()
-    gap = END_FONT + 1.5
-    placed = _spread([y for y, _, _ in ends], gap, top, bottom)
-    for (y, idx, x), centre in zip(ends, placed, strict=True):
-        label_x = x + 9
-        leader = None
-        if abs(centre - y) > 2:
-            leader = {"x1": _r(x + 4), "y1": _r(y), "x2": _r(label_x - 2), "y2": _r(centre)}
-        drawn[idx]["end_label"] = {
-            "x": _r(label_x),
-            "y": _r(centre + END_FONT * 0.35),
-            "text": finals[idx],
-            "leader": leader,
-        }
-
-    names = [d["label"] for d in drawn]
-    if empty:
-        desc = "No data yet."
-    else:
-        summary = ", ".join(f"{d['label']} {d['final']}" for d in drawn if d["final"] != "")
-        desc = f"Line chart of {len(drawn)} series over {n} points. Last values: {summary}."
+    desc = _line_description(drawn, n)
 
     return {
         **_frame("line", title, chart_id, desc, caption, LINE_HEIGHT, (left, right, top, bottom), empty),
@@ -309,14 +267,71 @@ def line_chart(
         "legend": [
             {"label": d["label"], "css": d["css"], "dash": d["dash"], "value": d["final"]} for d in drawn
         ],
-        "table": {
-            "headers": [x_title, *names],
-            "rows": [
-                [labels[i], *(_table_cell(raw[i]) if i < len(raw) else "" for raw in raw_by_series)]
-                for i in range(n)
-            ],
-        },
+        "table": _line_table(x_title, [d["label"] for d in drawn], labels, raw_by_series),
     }
+
+
+def _line_description(drawn: list[dict], n: int) -> str:
+    """What a screen reader says of the chart."""
+    if n == 0:
+        return "No data yet."
+    summary = ", ".join(f"{d['label']} {d['final']}" for d in drawn if d["final"] != "")
+    return f"Line chart of {len(drawn)} series over {n} points. Last values: {summary}."
+
+
+def _line_table(x_title: str, names: list[str], labels: list[str], raw_by_series: list[list]) -> dict:
+    """The chart's numbers as a table (shown under it, and to screen readers)."""
+    rows = [
+        [labels[i], *(_table_cell(raw[i]) if i < len(raw) else "" for raw in raw_by_series)]
+        for i in range(len(labels))
+    ]
+    return {"headers": [x_title, *names], "rows": rows}
+
+
+def _x_ticks(labels: list[str], x_at, span: float) -> list[dict]:
+    """At most six x ticks, evenly spaced, first and last included; fewer (or cut) when labels are wide."""
+    n, x_ticks = len(labels), []
+    for k in range(min(n, MAX_X_TICKS), 0, -1):
+        room = span / (k - 1) - 8 if k > 1 else span
+        max_chars = max(3, int(room / (TICK_FONT * CHAR_WIDTH)))
+        indices = sorted({round(j * (n - 1) / (k - 1)) for j in range(k)}) if k > 1 else [n - 1]
+        x_ticks = [_x_tick(x_at(i), _truncate(labels[i], max_chars)) for i in indices]
+        if all(a["end"] + 6 <= b["start"] for a, b in zip(x_ticks, x_ticks[1:], strict=False)):
+            break
+    for tick in x_ticks:
+        del tick["start"], tick["end"]
+    return x_ticks
+
+
+def _line(idx: int, label: str, points: list[tuple[float, float]], final: str) -> dict:
+    """One series as the template draws it: its polyline, last-point marker and dots."""
+    return {
+        "label": label,
+        "css": f"series-{idx % SERIES_CLASSES}",
+        "dash": DASHES[idx % len(DASHES)],
+        "points": " ".join(f"{_r(x)},{_r(y)}" for x, y in points),
+        "marker": {"x": _r(points[-1][0]), "y": _r(points[-1][1])} if points else None,
+        "dots": [{"x": _r(x), "y": _r(y)} for x, y in points] if len(points) <= DOTS_UP_TO else [],
+        "final": final,
+        "end_label": None,
+    }
+
+
+def _place_end_labels(drawn: list[dict], ends: list[tuple], top: float, bottom: float) -> None:
+    """Final-value labels beside the last points, pushed apart so they never overlap."""
+    ends.sort()
+    placed = _spread([y for y, _, _ in ends], END_FONT + 1.5, top, bottom)
+    for (y, idx, x), centre in zip(ends, placed, strict=True):
+        label_x = x + 9
+        leader = None
+        if abs(centre - y) > 2:
+            leader = {"x1": _r(x + 4), "y1": _r(y), "x2": _r(label_x - 2), "y2": _r(centre)}
+        drawn[idx]["end_label"] = {
+            "x": _r(label_x),
+            "y": _r(centre + END_FONT * 0.35),
+            "text": drawn[idx]["final"],
+            "leader": leader,
+        }
 
 
 # -- bar chart -------------------------------------------------------------------------------------
@@ -356,35 +371,14 @@ def bar_chart(
     texts = [format_value(b.get("value") or 0) for b in bars]
     show_values = all(_text_width(t, VALUE_FONT) <= band + 2 for t in texts)
 
-    # Labels: all of them (cut to fit) for a few bars; every k-th for many (score buckets etc.).
     full_labels = [str(b.get("label", "")) for b in bars]
-    step = 1
-    if n > 8:
-        widest = max(_text_width(lab, TICK_FONT) for lab in full_labels) + 6
-        step = max(1, math.ceil(widest / band))
-    max_chars = max(1, int((band * step - 4) / (TICK_FONT * CHAR_WIDTH)))
+    step, max_chars = _bar_label_room(full_labels, band)
 
     drawn = []
     for i, (bar, value, text) in enumerate(zip(bars, values, texts, strict=True)):
         x = left + i * band + (band - width) / 2
-        y_value = scale(value)
-        y, height = min(y_value, zero), abs(y_value - zero)
-        series = bar.get("series")
-        drawn.append(
-            {
-                "x": _r(x),
-                "y": _r(y),
-                "width": _r(width),
-                "height": _r(height),
-                "cx": _r(x + width / 2),
-                "css": f"series-{int(series) % SERIES_CLASSES}" if series is not None else "series-0",
-                "value": text,
-                # Above the bar; a negative bar hangs down, so its value sits just above the zero line.
-                "value_y": _r((y_value if value >= 0 else zero) - 5),
-                "label": _truncate(full_labels[i], max_chars) if i % step == 0 else "",
-                "full_label": full_labels[i],
-            }
-        )
+        label = _truncate(full_labels[i], max_chars) if i % step == 0 else ""
+        drawn.append(_bar(bar, x, width, scale(value), zero, text, label, full_labels[i]))
 
     unit_suffix = f" {caption}" if caption else ""
     desc = (
@@ -410,4 +404,35 @@ def bar_chart(
             "headers": [x_title or "", caption.capitalize() if caption else "Value"],
             "rows": [[d["full_label"], d["value"]] for d in drawn],
         },
+    }
+
+
+def _bar_label_room(labels: list[str], band: float) -> tuple[int, int]:
+    """Labels: all of them (cut to fit) for a few bars; every k-th for many (score buckets etc.).
+    Returns k and the characters a shown label may have."""
+    step = 1
+    if len(labels) > 8:
+        widest = max(_text_width(lab, TICK_FONT) for lab in labels) + 6
+        step = max(1, math.ceil(widest / band))
+    return step, max(1, int((band * step - 4) / (TICK_FONT * CHAR_WIDTH)))
+
+
+def _bar(
+    bar: dict, x: float, width: float, y_value: float, zero: float, text: str, label: str, full: str
+) -> dict:
+    """One bar as the template draws it: its box from the zero line, its value and its label."""
+    series = bar.get("series")
+    return {
+        "x": _r(x),
+        "y": _r(min(y_value, zero)),
+        "width": _r(width),
+        "height": _r(abs(y_value - zero)),
+        "cx": _r(x + width / 2),
+        "css": f"series-{int(series) % SERIES_CLASSES}" if series is not None else "series-0",
+        "value": text,
+        # Above the bar (SVG's y grows downwards); a negative bar hangs down, so its value sits
+        # just above the zero line.
+        "value_y": _r(min(y_value, zero) - 5),
+        "label": label,
+        "full_label": full,
     }
