@@ -67,8 +67,35 @@ class Sheet:
 
         # Group neighbours with their signs, from the slot's point of view (SS-4): in a koi,
         # (k2, "<") on k1 means k1 < k2; on a boat line "!=", in a cabin "=".
+        neighbours = self._neighbours()
+        self.relations: dict[str, dict[str, str]] = {
+            s: {other: op for other, op in pairs} for s, pairs in neighbours.items()
+        }
+        self.group_neighbours: dict[str, tuple[tuple[str, str], ...]] = {
+            s: tuple(sorted(pairs, key=lambda pair: order[pair[0]])) for s, pairs in neighbours.items()
+        }
+        # (other, op seen from other): what writing into s does to each related slot.
+        self.back: dict[str, tuple[tuple[str, str], ...]] = {
+            s: tuple((other, FLIP[op]) for other, op in self.group_neighbours[s]) for s in self.slot_ids
+        }
+
+        # Grid adjacency for crabs (SS-7): same row and columns one apart, or same column and rows
+        # one apart, only between existing slots.
+        self.at: dict[tuple[int, int], str] = {
+            (slot["row"], slot["col"]): s for s, slot in self.slots.items()
+        }
+        self.adjacent: dict[str, tuple[str, ...]] = {
+            s: self._grid_neighbours(s, order) for s in self.slot_ids
+        }
+
+        # Sun row bonuses (SS-10): total -> (kind, amount).
+        self.bonuses: dict[int, tuple[str, int]] = {
+            int(total): next(iter(bonus.items())) for total, bonus in definition["sun_bonuses"].items()
+        }
+
+    def _neighbours(self) -> dict[str, list[tuple[str, str]]]:
+        """Per slot, the slots its zone relates it to and how (SS-4): "=", "!=", "<" or ">"."""
         neighbours: dict[str, list[tuple[str, str]]] = {s: [] for s in self.slot_ids}
-        relations: dict[str, dict[str, str]] = {s: {} for s in self.slot_ids}
         for zone in self.zones.values():
             kind = zone["kind"]
             for g, group in enumerate(zone["groups"]):
@@ -88,33 +115,12 @@ class Sheet:
                 members = self.zone_slots[zone["id"]]
                 for a in members:
                     neighbours[a] = [(b, op) for b in members if b != a]
-        for s, pairs in neighbours.items():
-            for other, op in pairs:
-                relations[s][other] = op
-        self.group_neighbours: dict[str, tuple[tuple[str, str], ...]] = {
-            s: tuple(sorted(pairs, key=lambda pair: order[pair[0]])) for s, pairs in neighbours.items()
-        }
-        self.relations: dict[str, dict[str, str]] = relations
-        # (other, op seen from other): what writing into s does to each related slot.
-        self.back: dict[str, tuple[tuple[str, str], ...]] = {
-            s: tuple((other, FLIP[op]) for other, op in self.group_neighbours[s]) for s in self.slot_ids
-        }
+        return neighbours
 
-        # Grid adjacency for crabs (SS-7): same row and columns one apart, or same column and rows
-        # one apart, only between existing slots.
-        at = {(slot["row"], slot["col"]): s for s, slot in self.slots.items()}
-        self.at: dict[tuple[int, int], str] = at
-        adjacent = {}
-        for s, slot in self.slots.items():
-            r, c = slot["row"], slot["col"]
-            near = [at.get(cell) for cell in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))]
-            adjacent[s] = tuple(sorted((n for n in near if n is not None), key=order.__getitem__))
-        self.adjacent: dict[str, tuple[str, ...]] = adjacent
-
-        # Sun row bonuses (SS-10): total -> (kind, amount).
-        self.bonuses: dict[int, tuple[str, int]] = {
-            int(total): next(iter(bonus.items())) for total, bonus in definition["sun_bonuses"].items()
-        }
+    def _grid_neighbours(self, slot_id: str, order: dict[str, int]) -> tuple[str, ...]:
+        r, c = self.slots[slot_id]["row"], self.slots[slot_id]["col"]
+        near = [self.at.get(cell) for cell in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))]
+        return tuple(sorted((n for n in near if n is not None), key=order.__getitem__))
 
     def __repr__(self) -> str:
         return f"<Sheet {self.name!r}: {len(self.slot_ids)} slots>"
