@@ -283,6 +283,7 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
 
 class HangFour:
     slug = "hang-four"
+    faces = FACES  # the custom die's faces (components.json): numbers and the Surf Shack
     name = "Hang Four"
     min_players = 2
     max_players = MAX_PLAYERS
@@ -449,6 +450,16 @@ class HangFour:
             held[state["shack_card"]] -= 1
         return held
 
+    def collect(self, state: dict, seat: int, face: int) -> tuple[int, str | None]:
+        """HF-4: what a number roll brings, min(face, cap - own, bank), never negative, and what
+        stopped it short ("cap", "bank" or None)."""
+        room = max(0, CAP - state["seats"][seat]["dollars"])
+        collected = min(face, room, state["bank"])
+        limit = None
+        if collected < face:
+            limit = "cap" if room <= state["bank"] else "bank"
+        return collected, limit
+
     def snag_targets(self, state: dict, face: int) -> list[int]:
         """HF-9 (revised): the opponents a Snag rolling `face` may target. While some opponent holds
         at least `face` unprotected boards, only those; otherwise every opponent (HF-N4)."""
@@ -574,12 +585,7 @@ class HangFour:
             state.update(phase="shack_card", shack_via="roll")
             self._last(state, "roll", face=face)
             return
-        # HF-4: min(face, 9 - own, bank), never negative.
-        room = max(0, CAP - seat["dollars"])
-        collected = min(face, room, state["bank"])
-        limit = None
-        if collected < face:
-            limit = "cap" if room <= state["bank"] else "bank"
+        collected, limit = self.collect(state, state["turn"], face)
         seat["dollars"] += collected
         state["bank"] -= collected
         self._last(state, "roll", face=face, collected=collected, limit=limit)

@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
 
-FACES = [1, 2, 3, 4, 5, "shack"]
 SHACK_CARDS = [
     {"slug": "seagull", "label": "Seagull", "icon": "🐦", "what": "every opponent pays you the next roll"},
     {"slug": "snag", "label": "Snag a Surfboard", "icon": "🪝", "what": "steal boards from one opponent"},
@@ -137,7 +136,7 @@ class Steps:
                 "title": "What did the die show?",
                 "options": [
                     {**face_option(face, {"type": "roll", "face": face}), "hint": self._collect_hint(face)}
-                    for face in FACES
+                    for face in engine().faces
                 ],
             }
         if query.get("do") == "buy":
@@ -197,11 +196,11 @@ class Steps:
                         **face_option(face, {"type": "shack_roll", "face": face}),
                         "hint": self._seagull_hint(face),
                     }
-                    for face in FACES
+                    for face in engine().faces
                 ],
             }
         face = query.get("f")
-        if face not in {str(f) for f in FACES}:
+        if face not in {str(f) for f in engine().faces}:
             return {
                 "name": "face",
                 "title": f"{label}: roll again",
@@ -209,7 +208,7 @@ class Steps:
                     face_option(f, {"type": "shack_roll", "face": "shack"})
                     if f == "shack"
                     else {"label": str(f), "set": {"f": str(f)}, "face": True}
-                    for f in FACES
+                    for f in engine().faces
                 ],
             }
         face = int(face)
@@ -292,11 +291,10 @@ class Steps:
         )
 
     def _collect_hint(self, face) -> str:
-        """What a number roll brings: the face, unless the 9 cap or the bank stops it (HF-4)."""
+        """What a number roll brings: the face, unless the cap or the bank stops it (HF-4)."""
         if face == "shack":
             return "draw a card"
-        own, bank = self.state["seats"][self.seat]["dollars"], self.state["bank"]
-        return f"+{max(0, min(face, 9 - own, bank))}"
+        return f"+{engine().collect(self.state, self.seat, face)[0]}"
 
     def _seagull_hint(self, face) -> str:
         """What the opponents pay in all for this face (HF-10): each at most what they hold."""

@@ -294,6 +294,20 @@ class SummerSuns:
             for target in crab_targets(sheet, cells, chain[-1] if chain else slot, value)
         ]
 
+    @staticmethod
+    def third_die(slot_die: int, write_die: int) -> int:
+        """SS-3, SS-9: the die that is neither the slot die nor the write die (dice 0, 1 and 2)."""
+        return 3 - slot_die - write_die
+
+    def write_problem(self, state: dict, seat: int, slot: str, value: int) -> tuple[str, str] | None:
+        """Why `value` cannot be written in `slot` of `seat`'s sheet now: the clause (ending in its
+        ruling) and the ruling id; None when it can be (SS-3, SS-4)."""
+        cells = state["seats"][seat]["cells"]
+        if slot in cells:
+            return f"{slot} is already written (SS-3)", "SS-3"
+        problem = zone_problem(sheet_of(state), cells, slot, value)
+        return (problem, "SS-4") if problem else None
+
     def sun_choice_needed(self, state: dict, slot: str, chain: list[str]) -> bool:
         """SS-9: a sun hat among the slots filled this turn (not a bonus number's slot)."""
         hats = sheet_of(state).hats
@@ -427,11 +441,11 @@ class SummerSuns:
                     "sun_required", "A sun hat was filled: choose the sun value 1-6 (SS-9).", "SS-9"
                 )
             return {**placed, "hat": True, "sun_value": sun}
-        third = dice[3 - i - j]
+        third = dice[self.third_die(i, j)]
         if sun is not None:
             raise RuleViolation(
                 "sun_refused",
-                f"No sun hat was filled: the {DIE_WORDS[3 - i - j]} die ({third}) "
+                f"No sun hat was filled: the {DIE_WORDS[self.third_die(i, j)]} die ({third}) "
                 "goes to the sun row (SS-9).",
                 "SS-9",
             )

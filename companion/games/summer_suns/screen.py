@@ -12,7 +12,6 @@ import dataclasses
 from urllib.parse import urlencode
 
 from companion.games import registry, screen_kit
-from companion.games.base import RuleViolation
 from companion.games.summer_suns.sheet import SHEETS
 
 ZONE_RULES = {
@@ -407,7 +406,7 @@ class Wizard:
         dice, total, options, seen = self.state["dice"], self._sun_total(), [], set()
         pearls = {slot["id"]: slot["pearl"] for slot in self._sheet()["slots"]}
         for way in ways:
-            third = 3 - way["slot_die"] - way["write_die"]
+            third = engine().third_die(way["slot_die"], way["write_die"])
             hat = engine().sun_choice_needed(self.state, way["slot"], [])
             key = (way["value"], None if hat else dice[third])
             if key in seen:
@@ -450,7 +449,7 @@ class Wizard:
 
     def _summary_place(self, slot: str, value: int, chain: list[str], action: dict) -> str:
         dice = self.state["dice"]
-        sun = action.get("sun", dice[3 - action["slot_die"] - action["write_die"]])
+        sun = action.get("sun", dice[engine().third_die(action["slot_die"], action["write_die"])])
         copies = f", copy to {', '.join(chain)}" if chain else ""
         return f"Write {value} in {slot}{copies}; sun +{sun} = {self._sun_total() + sun}"
 
@@ -476,16 +475,14 @@ class Wizard:
         rule = None
         for i in pickers:
             for j in sorted({0, 1, 2} - {i}):
-                action = {"type": "place", "seat": self.seat, "slot_die": i, "write_die": j, "slot": slot}
-                try:
-                    engine().apply(self.state, action)
-                except RuleViolation as refusal:
-                    reason = refusal.message.split(": ", 1)[-1]
-                    if dice[j] not in reasons.setdefault(reason, []):
-                        reasons[reason].append(dice[j])
-                    rule = rule or refusal.rule
+                refused = engine().write_problem(self.state, self.seat, slot, dice[j])
+                if refused is None:
+                    continue
+                reason, rule = refused[0], rule or refused[1]
+                if dice[j] not in reasons.setdefault(reason, []):
+                    reasons[reason].append(dice[j])
         sentences = [
-            f"Cannot write {' or '.join(map(str, vals))} in {slot}: {why}" for why, vals in reasons.items()
+            f"Cannot write {' or '.join(map(str, vals))} in {slot}: {why}." for why, vals in reasons.items()
         ]
         return {"message": " ".join(sentences), "rule": rule}
 
