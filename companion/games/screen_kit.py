@@ -18,6 +18,24 @@ class Viewer:
     log: list = field(default_factory=list)  # (seq, action) of the newest live entries, newest first
 
 
+# Every key templates/tables/_option.html reads, so that each game's step options carry them all.
+OPTION_KEYS = {
+    "label": "",
+    "detail": "",
+    "hint": "",
+    "disabled": "",
+    "fields": None,
+    "href": "",
+    "summary": "",
+}
+
+
+def choice(option: dict) -> dict:
+    """One option of a step-by-step entry (a link to the next step, a button that posts the whole
+    entry, or a greyed one with its reason), with every key the option partial reads."""
+    return {**OPTION_KEYS, **option}
+
+
 def scoreboard(data: dict, notes: dict[int, str] | None = None) -> list[dict]:
     notes = notes or {}
     totals = [score["total"] for score in data["scores"]]

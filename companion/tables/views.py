@@ -114,6 +114,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "can_edit": rights == access.EDIT,
         "names": names,
         "game_dir": registry.template_dir(table.game),
+        "panel_query": "",  # the replay keeps its step in the links of a game's panel
         "screen": screen.context(data, viewer),
         "viewer": viewer,
         "query_string": urlencode(viewer.query),

@@ -284,6 +284,7 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
 class HangFour:
     slug = "hang-four"
     faces = FACES  # the custom die's faces (components.json): numbers and the Surf Shack
+    card_cost = CARD_COST  # sand dollars per Surf card (HF-11)
     name = "Hang Four"
     min_players = 2
     max_players = MAX_PLAYERS

@@ -107,12 +107,12 @@ class Steps:
         if option.get("disabled") or "action" in option:
             if "action" in option:
                 option["fields"] = {"action": json.dumps(option["action"])}
-            return option
+            return screen_kit.choice(option)
         query = {**self.query, **option["set"]}
         after = self._step(query)
         if after["name"] == "done":
-            return {**option, "fields": {"action": json.dumps(after["action"])}}
-        return {**option, "href": "?" + urlencode(query)}
+            return screen_kit.choice({**option, "fields": {"action": json.dumps(after["action"])}})
+        return screen_kit.choice({**option, "href": "?" + urlencode(query)})
 
     def _back(self) -> str | None:
         for key in reversed(KEYS):
@@ -309,8 +309,11 @@ class Steps:
         if count not in {str(k) for k in range(1, limit + 1)}:
             return {
                 "name": "count",
-                "title": "How many Surf cards? (3 sand dollars each)",
-                "options": [{"label": f"{k} · ${3 * k}", "set": {"n": str(k)}} for k in range(1, limit + 1)],
+                "title": f"How many Surf cards? ({engine().card_cost} sand dollars each)",
+                "options": [
+                    {"label": f"{k} · ${engine().card_cost * k}", "set": {"n": str(k)}}
+                    for k in range(1, limit + 1)
+                ],
             }
         count = int(count)
         chosen = [pick for pick in query.get("c", "").split(",") if pick]

@@ -287,8 +287,10 @@ class Wizard:
         query = {**{k: v for k, v in self.query.items() if k != "why"}, **option["set"]}
         after = self._step(query)
         if after["name"] == "done":
-            return {**option, "fields": form_fields(after["action"]), "summary": after["summary"]}
-        return {**option, "href": "?" + urlencode(query)}
+            return screen_kit.choice(
+                {**option, "fields": form_fields(after["action"]), "summary": after["summary"]}
+            )
+        return screen_kit.choice({**option, "href": "?" + urlencode(query)})
 
     # Each branch returns the next decision; "done" carries the finished action.
     def _step(self, query: dict) -> dict:
