@@ -11,7 +11,6 @@ Dogo Dash variant: losers who revealed a dog may dash) -> refill -> next round, 
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -25,6 +24,7 @@ from ..base import (
     check_turn,
     fresh_copy,
     is_int,
+    read_components,
     require,
     shown,
 )
@@ -46,26 +46,17 @@ COMPONENTS_FILE = Path(__file__).with_name("components.json")
 
 def load_components(path: Path) -> tuple[dict[str, int], int]:
     """The deck list and hand size from `path`; a broken file raises ValueError naming the problem."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ValueError(f"Dogo Dash components file {path} cannot be read: {error}") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"Dogo Dash components file {path} must hold an object.")
-    deck, hand = data.get("deck"), data.get("hand_size")
+    data, where = read_components(path, "Dogo Dash", ("deck", "hand_size"))
+    deck, hand = data["deck"], data["hand_size"]
     if not isinstance(deck, dict) or set(deck) != set(KINDS):
-        raise ValueError(f"Dogo Dash components file {path}: 'deck' must count exactly {', '.join(KINDS)}.")
+        raise ValueError(f"{where}: 'deck' must count exactly {', '.join(KINDS)}.")
     if not all(is_int(n) and n >= 0 for n in deck.values()):
-        raise ValueError(
-            f"Dogo Dash components file {path}: every count in 'deck' must be a whole number >= 0."
-        )
+        raise ValueError(f"{where}: every count in 'deck' must be a whole number >= 0.")
     if not is_int(hand) or hand < 1:
-        raise ValueError(f"Dogo Dash components file {path}: 'hand_size' must be a whole number >= 1.")
+        raise ValueError(f"{where}: 'hand_size' must be a whole number >= 1.")
     # Five seats must be dealt and still leave a deck to draw from (DD-1).
     if sum(deck.values()) <= 5 * hand:
-        raise ValueError(
-            f"Dogo Dash components file {path}: the deck is too small to deal 5 hands of {hand}."
-        )
+        raise ValueError(f"{where}: the deck is too small to deal 5 hands of {hand}.")
     return {kind: deck[kind] for kind in KINDS}, hand
 
 
