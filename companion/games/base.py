@@ -77,9 +77,9 @@ class Engine(Protocol):
     def result(self, state: dict) -> dict | None:
         """{"winners": [seats], "end_reason": str} once the game is over, else None."""
 
-    def describe(self, state_before: dict, action: dict, names: list[str], after: dict | None = None) -> str:
-        """The action as one sentence for the log, e.g. "Ann revealed a cookie, Ben a cat". `after`,
-        when given, is the state the action produced (the engine then need not apply it again)."""
+    def describe(self, before: dict, action: dict, after: dict, names: list[str]) -> str:
+        """The action as one sentence for the log, e.g. "Ann revealed a cookie, Ben a cat": `after`
+        is the state base.play gave for `action` on `before` (the engine never applies it again)."""
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         """A random legal action for the current state (for conformance and property tests)."""
@@ -252,6 +252,11 @@ def play(engine: Engine, state: dict, action: Any) -> dict:
     seat = action.get("seat")
     require(seat is None or is_int(seat), "'seat' must be a seat number.")
     return engine.apply(state, action)  # each engine's apply works on a copy
+
+
+def describe(engine: Engine, before: dict, action: Any, names: list[str]) -> str:
+    """The log sentence of `action` on `before`, played through play (the one door into an engine)."""
+    return engine.describe(before, action, play(engine, before, action), names)
 
 
 def replay(engine: Engine, players: int, options: dict, actions: list[dict]) -> dict:

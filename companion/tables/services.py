@@ -221,7 +221,7 @@ def _apply(table: Table, action, expected_version, key: str | None) -> dict | No
         table.snapshot = base.play(engine, before, action)
     except base.ActionError as error:
         raise named(error, names) from None  # G-2: players' names, in the API and the pages
-    text = engine.describe(before, action, names, after=table.snapshot)
+    text = engine.describe(before, action, table.snapshot, names)
     table.version += 1
     table.last_seq += 1
     result = _set_status(table, engine)

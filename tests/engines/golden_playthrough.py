@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from companion.games import registry
-from companion.games.base import Engine, play, validate_options
+from companion.games.base import Engine, describe, play, validate_options
 
 Script = tuple[list[str], dict, list[dict]]  # player names, options, actions
 
@@ -47,7 +47,7 @@ def render(engine: Engine, players: list[str], options: dict, actions: list[dict
         f"expect: {_dump(engine.expect(state))}",
     ]
     for step, action in enumerate(actions, 1):
-        sentence = engine.describe(state, action, players)
+        sentence = describe(engine, state, action, players)
         state = play(engine, state, action)
         lines += [
             "",

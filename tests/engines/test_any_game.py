@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.any_game import engine
-from companion.games.base import BadAction, RuleViolation, play, validate_options
+from companion.games.base import BadAction, RuleViolation, describe, play, validate_options
 from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
@@ -225,16 +225,16 @@ def test_the_highest_wins_without_a_target_the_round_goes_on():
 
 def test_log_sentences():
     state = new(3, target=50)
-    assert engine.describe(state, score(12, -3, 0), NAMES) == "Round 1: Ann 12, Ben -3, Cleo 0."
+    assert describe(engine, state, score(12, -3, 0), NAMES) == "Round 1: Ann 12, Ben -3, Cleo 0."
     state = run(state, score(12, -3, 0))
-    assert engine.describe(state, score(40, 60, 1), NAMES) == (
+    assert describe(engine, state, score(40, 60, 1), NAMES) == (
         "Round 2: Ann 40, Ben 60, Cleo 1. Ann and Ben reached the target of 50. Game over: Ben wins with 57."
     )
-    assert engine.describe(state, {"type": "finish"}, NAMES) == (
+    assert describe(engine, state, {"type": "finish"}, NAMES) == (
         "The pad is closed after 1 round. Game over: Ann wins with 12."
     )
     state = run(pad(2), cell("Military", s0=3, s1=3), cell("Coins", s0=1, s1=1))
-    assert engine.describe(state, cell("wonder", s0=5, s1=5), NAMES) == (
+    assert describe(engine, state, cell("wonder", s0=5, s1=5), NAMES) == (
         "Wonder: Ann 5, Ben 5. Every cell is written. Game over: Ann and Ben share the win with 9."
     )
 

@@ -53,7 +53,7 @@ def test_random_legal_play_ends_and_replays(engine, players, options):
             assert set(expect["actions"]) <= set(engine.action_types)
             action = engine.sample_action(state, rng)
             assert action["type"] in expect["actions"]
-            sentence = engine.describe(state, action, [f"P{i}" for i in range(players)])
+            sentence = base.describe(engine, state, action, [f"P{i}" for i in range(players)])
             assert isinstance(sentence, str) and sentence
             state = base.play(engine, state, action)
             assert json.loads(json.dumps(state)) == state

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import registry
-from companion.games.base import BadAction, RuleViolation, play, replay, validate_options
+from companion.games.base import BadAction, RuleViolation, describe, play, replay, validate_options
 from companion.games.dogo_dash import engine
 from companion.games.dogo_dash.rules import DECK, DECK_TOTAL, HAND_SIZE, KINDS, load_components, strongest
 from tests.engines.refusals import refuser
@@ -558,19 +558,19 @@ def test_one_shape_before_rules_and_null_means_left_out():
 def test_describe_says_what_happened():
     state = new(3, catnip=True, dogo_dash=True)
     action = reveal({"0": "cookie", "1": "cat", "2": "good_boy"})
-    assert engine.describe(state, action, NAMES) == (
+    assert describe(engine, state, action, NAMES) == (
         "Ann revealed a cookie, Ben a cat and Cleo a good boy. "
         "A good boy forces a tie: Ann, Ben and Cleo reveal again."
     )
     action = reveal({"1": "dog", "2": "bear"}, catnip=[0])
-    assert engine.describe(state, action, NAMES) == (
+    assert describe(engine, state, action, NAMES) == (
         "Ann played catnip: 4 cats to their pile. Ben revealed a dog and Cleo a bear. "
         "Cleo wins the round; Ben may dash before the pot of 2 is taken."
     )
     state = run(state, reveal({"0": "dog", "1": "bear", "2": "dog"}))
-    sentence = engine.describe(state, collect([2]), NAMES)
+    sentence = describe(engine, state, collect([2]), NAMES)
     assert sentence == "Cleo dashed: 2 dogs to their pile. Ben takes the pot of 2."
-    assert engine.describe(last_round_table(), reveal({"0": "cookie", "1": "dog", "2": "bear"}), NAMES) == (
+    assert describe(engine, last_round_table(), reveal({"0": "cookie", "1": "dog", "2": "bear"}), NAMES) == (
         "Last round: Ann revealed a cookie, Ben a dog and Cleo a bear. The Super Pot holds 7 cards. "
         "Ann takes the 3 revealed cards and the Super Pot of 7. Game over: Ann wins with 10 cards."
     )
@@ -610,7 +610,7 @@ def test_random_legal_games_end_and_conserve_cards(players, catnip, dash, seed):
     while engine.result(state) is None:
         assert len(actions) < MAX_STEPS
         action = engine.sample_action(state, rng)
-        assert engine.describe(state, action, NAMES)
+        assert describe(engine, state, action, NAMES)
         state = play(engine, state, action)
         actions.append(action)
         check_invariants(state)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import registry, screen_kit
-from companion.games.base import BadAction, RuleViolation, play, replay
+from companion.games.base import BadAction, RuleViolation, describe, play, replay
 from companion.games.hang_four import engine, load_components, place_card
 from companion.games.hang_four import screen as hang_four_screen
 from companion.games.hang_four.rules import COMPONENTS, SHACK, SURF
@@ -324,7 +324,7 @@ def test_a_number_roll_collects_from_the_bank_and_passes_the_turn():
 def test_the_9_cap_on_number_rolls(held, face, collected, sentence):
     # 11 is possible after a Seagull and a purchase of one card (HF-4: never negative).
     state = table(dollars=[held, 3, 3])
-    assert engine.describe(state, roll(face), NAMES) == sentence
+    assert describe(engine, state, roll(face), NAMES) == sentence
     after = run(state, roll(face))
     assert after["seats"][0]["dollars"] == held + collected
     assert after["bank"] == state["bank"] - collected
@@ -334,18 +334,18 @@ def test_a_short_bank_pays_what_it_holds_and_an_empty_bank_nothing():
     state = table(dollars=[5, 9, 9, 5])  # the bank holds 2
     assert state["bank"] == 2
     assert (
-        engine.describe(state, roll(4), NAMES)
+        describe(engine, state, roll(4), NAMES)
         == "Ann rolled a 4 and collects 2 sand dollars (the bank held only 2)."
     )
     state = run(state, roll(4))
     assert state["seats"][0]["dollars"] == 7 and state["bank"] == 0
     assert state["last"]["limit"] == "bank"
-    assert engine.describe(state, roll(3), NAMES) == "Ben rolled a 3 and collects nothing (9 is the cap)."
+    assert describe(engine, state, roll(3), NAMES) == "Ben rolled a 3 and collects nothing (9 is the cap)."
     state = run(state, roll(3))
-    assert engine.describe(state, roll(3), NAMES) == "Cleo rolled a 3 and collects nothing (9 is the cap)."
+    assert describe(engine, state, roll(3), NAMES) == "Cleo rolled a 3 and collects nothing (9 is the cap)."
     state = run(state, roll(3))
     assert (
-        engine.describe(state, roll(2), NAMES) == "Dan rolled a 2 and collects nothing (the bank is empty)."
+        describe(engine, state, roll(2), NAMES) == "Dan rolled a 2 and collects nothing (the bank is empty)."
     )
     state = run(state, roll(2))
     assert state["seats"][3]["dollars"] == 5 and state["bank"] == 0
@@ -390,7 +390,7 @@ def test_buy_shack_costs_2_paid_to_the_bank():
 )
 def test_the_icon_on_the_second_roll_does_nothing(card, sentence):
     state = drawn(table(dollars=[5, 5, 5], dogs=[["N.T"], ["N.T"], ["N.T"]]), card)
-    assert engine.describe(state, second("shack"), NAMES) == sentence
+    assert describe(engine, state, second("shack"), NAMES) == sentence
     for action in (second("shack", target=1), second("shack", cards=take((0, "nose", None)))):
         error = refuse(state, action, code="nothing_happens", rule="HF-5")
         assert error.message == (
@@ -425,7 +425,7 @@ def test_the_shack_discard_is_reshuffled_when_a_card_is_needed():
     state = run(state, roll("shack"))
     expect = engine.expect(state)
     assert expect["reshuffle"] is True and expect["drawable"] == {"seagull": 5, "snag": 5, "wipeout": 5}
-    sentence = engine.describe(state, shack("snag"), NAMES)
+    sentence = describe(engine, state, shack("snag"), NAMES)
     assert sentence == "The Shack discard pile is shuffled into a new Shack deck. Ben drew Snag a Surfboard."
     state = run(state, shack("snag"))
     assert state["last"]["reshuffled"] is True
@@ -451,7 +451,7 @@ def seagull_table(dollars, face, roller: int = 1, **changes):
 
 def test_seagull_each_opponent_pays_what_they_hold():
     state, action = seagull_table([5, 8, 1], 3)
-    assert engine.describe(state, action, NAMES) == (
+    assert describe(engine, state, action, NAMES) == (
         "Ben rolled 3 for the Seagull: Ann pays 3, Cleo pays 1. Ben holds 12 and must buy next turn."
     )
     after = run(state, action)
@@ -464,7 +464,7 @@ def test_seagull_each_opponent_pays_what_they_hold():
 def test_seagull_against_opponents_with_nothing():
     state, action = seagull_table([0, 5, 0], 5)
     assert (
-        engine.describe(state, action, NAMES)
+        describe(engine, state, action, NAMES)
         == "Ben rolled 5 for the Seagull: Ann pays nothing, Cleo pays nothing."
     )
     after = run(state, action)
@@ -535,7 +535,7 @@ def test_must_buy_lapses_when_the_seat_can_no_longer_afford_a_card():
     state = run(state, roll("shack"), shack("seagull"), second(5))  # Cleo takes 5 from Ben: 5
     assert state["seats"][1]["dollars"] == 5 and state["seats"][1]["must_buy"] is True
     state = drawn(state, "seagull")  # Ann
-    assert engine.describe(state, second(4), NAMES) == (
+    assert describe(engine, state, second(4), NAMES) == (
         "Ann rolled 4 for the Seagull: Ben pays 4, Cleo pays 4. Ben can no longer afford a card and need "
         "not buy."
     )
@@ -602,7 +602,7 @@ def test_snag_with_a_face_above_the_boards_takes_them_all():
 def test_snag_against_an_opponent_without_unprotected_boards_takes_nothing():
     # HF-N4: the roller may pick any opponent, even one with nothing to take; the target is required.
     state = drawn(table(dogs=[[".C."], ["NCT", ".C."], ["N.."]]), "snag")
-    assert engine.describe(state, second(4, target=1, cards=[]), NAMES) == (
+    assert describe(engine, state, second(4, target=1, cards=[]), NAMES) == (
         "Ann rolled 4 for the Snag against Ben, who has no unprotected board: nothing is stolen."
     )
     error = refuse(state, second(4, target=1, cards=take((0, "nose", 0))), code="protected", rule="HF-8")
@@ -698,7 +698,7 @@ def test_indexes_name_the_dogs_as_they_were_before_the_action():
     # third card is still named by index 2 although it ends up at index 0.
     state = drawn(table(dogs=[[".C."], ["N..", "..T", "NC."], [".C."]]), "snag")
     cards = take((0, "nose", 0), (1, "tail", 0), (2, "nose", None))
-    assert engine.describe(state, second(3, target=1, cards=cards), NAMES) == (
+    assert describe(engine, state, second(3, target=1, cards=cards), NAMES) == (
         "Ann rolled 3 for the Snag and takes from Ben the nose of Surf Dog 1 (to Surf Dog 1), the tail of "
         "Surf Dog 2 (to Surf Dog 1, complete!) and the nose of Surf Dog 3 (to a new Surf Dog). "
         "Ben's Surf Dogs 1 and 2 are left empty and removed."
@@ -750,7 +750,7 @@ def test_wipe_out_discards_exactly_min_face_and_own_boards():
         error.message
         == "The Wipe Out with a 5 discards exactly 3 of your 3 unprotected boards, not 2 (HF-9)."
     )
-    assert engine.describe(state, second(5, cards=cards), NAMES) == (
+    assert describe(engine, state, second(5, cards=cards), NAMES) == (
         "Ann rolled 5 for the Wipe Out and loses the nose of Surf Dog 2, the tail of Surf Dog 2 and the tail "
         "of Surf Dog 4. Ann's Surf Dogs 2 and 4 are left empty and removed."
     )
@@ -776,7 +776,7 @@ def test_wipe_out_protects_characters_and_complete_dogs_and_refuses_a_target():
 
 def test_wipe_out_with_nothing_to_lose():
     state = drawn(table(dogs=[["NCT", ".C."], ["N.."], ["N.."]]), "wipeout")
-    assert engine.describe(state, second(3), NAMES) == (
+    assert describe(engine, state, second(3), NAMES) == (
         "Ann rolled 3 for the Wipe Out, but has no unprotected board: nothing is lost."
     )
     after = run(state, second(3))
@@ -845,7 +845,7 @@ def test_placement_is_forced_onto_a_fitting_dog():
 
 def test_a_new_dog_can_be_joined_by_a_later_card_of_the_same_purchase():
     state = table(dollars=[9, 3, 3], dogs=[["NCT"], [".C."], [".C."]])
-    assert engine.describe(state, buy(("nose", None), ("character", 1), ("tail", 1)), NAMES) == (
+    assert describe(engine, state, buy(("nose", None), ("character", 1), ("tail", 1)), NAMES) == (
         "Ann bought 3 cards for 9: a nose for a new Surf Dog, a character for Surf Dog 2 and a tail for "
         "Surf Dog 2 (complete!)."
     )
@@ -862,7 +862,7 @@ def test_a_new_dog_can_be_joined_by_a_later_card_of_the_same_purchase():
 def test_the_win_at_four_in_the_middle_of_a_purchase():
     state = table(dollars=[9, 3, 3], dogs=[["NCT", "NCT", "NCT", ".C."], [".C."], [".C."]])
     action = buy(("nose", 3), ("tail", 3), ("nose", None))
-    assert engine.describe(state, action, NAMES) == (
+    assert describe(engine, state, action, NAMES) == (
         "Ann bought 3 cards for 9: a nose for Surf Dog 4, a tail for Surf Dog 4 (complete!) and a nose for "
         "a new Surf Dog. Ann has 4 complete Surf Dogs and wins!"
     )
@@ -901,7 +901,7 @@ def test_the_surf_deck_end_most_complete_dogs_wins():
     after = run(state, buy(("nose", None)))
     assert after["surf_deck"] == 0
     assert (after["phase"], after["end_reason"], after["winners"]) == ("over", "surf_deck_empty", [0])
-    assert engine.describe(state, buy(("nose", None)), NAMES) == (
+    assert describe(engine, state, buy(("nose", None)), NAMES) == (
         "Ann bought 1 card for 3: a nose for a new Surf Dog. The Surf deck is empty: game over. "
         "Ann wins with 1 complete Surf Dog."
     )
@@ -912,7 +912,7 @@ def test_the_surf_deck_end_tie_on_dogs_most_dollars_decides():
     action = buy(("nose", 1))
     after = run(state, action)
     assert (after["end_reason"], after["winners"]) == ("surf_deck_empty", [1])  # Ben 9 > Cleo 5 > Ann 0
-    assert engine.describe(state, action, NAMES).endswith(
+    assert describe(engine, state, action, NAMES).endswith(
         "The Surf deck is empty: game over. Ben wins with 1 complete Surf Dog and the most sand dollars (9)."
     )
     assert engine.result(after) == {"winners": [1], "end_reason": "surf_deck_empty"}
@@ -954,7 +954,7 @@ def test_the_surf_deck_end_still_tied_the_win_is_shared():
     action = buy(("nose", 0))
     after = run(state, action)
     assert (after["end_reason"], after["winners"]) == ("surf_deck_empty", [1, 2])
-    assert engine.describe(state, action, NAMES).endswith(
+    assert describe(engine, state, action, NAMES).endswith(
         "The Surf deck is empty: game over. Ben and Cleo share the win with 1 complete Surf Dog and 6 sand "
         "dollars each."
     )
@@ -1126,17 +1126,17 @@ def test_apply_never_changes_its_input_and_refuses_out_of_phase():
 
 def test_describe_says_what_happened():
     state = new(3)
-    assert engine.describe(state, roll("shack"), NAMES) == "Ann rolled the Surf Shack."
-    assert engine.describe(state, BUY_SHACK, NAMES) == "Ann paid 2 sand dollars for a Surf Shack card."
+    assert describe(engine, state, roll("shack"), NAMES) == "Ann rolled the Surf Shack."
+    assert describe(engine, state, BUY_SHACK, NAMES) == "Ann paid 2 sand dollars for a Surf Shack card."
     state = run(state, roll("shack"))
-    assert engine.describe(state, shack("seagull"), NAMES) == "Ann drew Seagull."
-    assert engine.describe(state, shack("wipeout"), NAMES) == "Ann drew Wipe Out."
+    assert describe(engine, state, shack("seagull"), NAMES) == "Ann drew Seagull."
+    assert describe(engine, state, shack("wipeout"), NAMES) == "Ann drew Wipe Out."
     state = table(dollars=[6, 3, 3], dogs=[["NC."], [".C."], [".C."]])
-    assert engine.describe(state, buy(("tail", 0), ("tail", None)), NAMES) == (
+    assert describe(engine, state, buy(("tail", 0), ("tail", None)), NAMES) == (
         "Ann bought 2 cards for 6: a tail for Surf Dog 1 (complete!) and a tail for a new Surf Dog."
     )
-    assert engine.describe(state, buy(("tail", 0), ("tail", None)), ["Ann"]).startswith("Ann bought")
-    assert "Seat 1" in engine.describe(drawn(table(dollars=[3, 5, 3]), "seagull"), second(1), ["Ann"])
+    assert describe(engine, state, buy(("tail", 0), ("tail", None)), ["Ann"]).startswith("Ann bought")
+    assert "Seat 1" in describe(engine, drawn(table(dollars=[3, 5, 3]), "seagull"), second(1), ["Ann"])
 
 
 def test_scores_and_result():
@@ -1167,7 +1167,7 @@ def test_random_legal_games_conserve_everything_and_end(players, seed):
         assert len(actions) < MAX_STEPS
         action = engine.sample_action(state, rng)
         assert action["type"] in engine.expect(state)["actions"]
-        assert engine.describe(state, action, NAMES)
+        assert describe(engine, state, action, NAMES)
         state = play(engine, state, action)
         actions.append(action)
         check_conservation(state)

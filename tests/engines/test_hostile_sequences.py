@@ -269,7 +269,7 @@ class Game:
         json.dumps(action, allow_nan=False)  # the event log stores it as JSON
         if storable(action):  # (the service refuses unstorable text before the engine sees it)
             assert storable(new), "the engine wrote text a database cannot store"
-        sentence = engine.describe(state, action, self.names)  # the log line the service writes
+        sentence = base.describe(engine, state, action, self.names)  # the log line the service writes
         assert isinstance(sentence, str) and sentence
         self.state = new
         self.applied.append(copy.deepcopy(action))

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from companion.games import registry
-from companion.games.base import BadAction, RuleViolation, play, replay, validate_options
+from companion.games.base import BadAction, RuleViolation, describe, play, replay, validate_options
 from companion.games.summer_suns import SHEETS, engine, load_sheet
 from tests.engines.refusals import refuser
 
@@ -515,8 +515,8 @@ def test_a_chain_through_a_second_crab(tiny):
     assert seat(state)["marks"] == {"a2": "crab", "a3": "crab"}
     assert seat(state)["pearls"] == 1 and seat(state)["sun"] == [6] and seat(state)["sun_starfish"] == 1
     assert breakdowns(state)[0] == {"bottles": 2, "gulls": 0, "pearls": 1, "sun": 1, "shell_bonus": 0}
-    assert engine.describe(
-        table([1, 3, 2], sheet="tiny"), place(0, 0, 1, "a1", crab=["a2", "a3"], sun=6), NAMES
+    assert describe(
+        engine, table([1, 3, 2], sheet="tiny"), place(0, 0, 1, "a1", crab=["a2", "a3"], sun=6), NAMES
     ) == ("Ann wrote 3 in a1, crab copies to a2, a3 (pearl); sun +6 (hat) = 6: 1 starfish. Round 1 is over.")
 
 
@@ -903,7 +903,7 @@ def test_tied_totals_share_the_win():
     assert engine.result(state)["winners"] == [0, 1]
     state = table([3, 4, 5], players=2, round=20)
     state = run(state, place(0, 0, 1, "k2"))
-    assert engine.describe(state, place(1, 0, 1, "k2"), NAMES) == (
+    assert describe(engine, state, place(1, 0, 1, "k2"), NAMES) == (
         "Ben wrote 4 in k2; sun +5 = 5. Round 20 is over. "
         "Game over: Ann and Ben share the win with 0 starfish."
     )
@@ -1085,37 +1085,37 @@ def test_null_means_absent_for_crab_sun_and_bonus():
 
 
 def test_describe_says_what_happened():
-    assert engine.describe(new(2), roll(3, 5, 5), NAMES) == "The dice: 3, 5, 5."
+    assert describe(engine, new(2), roll(3, 5, 5), NAMES) == "The dice: 3, 5, 5."
     state = table([3, 4, 5], players=2, sun=[12])
-    assert engine.describe(state, place(0, 1, 0, "c1b"), NAMES) == "Ann wrote 3 in c1b (shell); sun +5 = 17."
+    assert describe(engine, state, place(0, 1, 0, "c1b"), NAMES) == "Ann wrote 3 in c1b (shell); sun +5 = 17."
     state = table([2, 5, 6], players=2, sun=[6])
-    assert engine.describe(
-        state, place(0, 0, 1, "c2b", crab=["c2t"], bonus={"slot": "g1", "value": 4}), NAMES
+    assert describe(
+        engine, state, place(0, 0, 1, "c2b", crab=["c2t"], bonus={"slot": "g1", "value": 4}), NAMES
     ) == ("Ann wrote 5 in c2b, crab copy to c2t (pearl); sun +6 = 12: bonus number 4 in g1 (pearl, shell).")
     state = table([6, 3, 1], players=2)
-    assert engine.describe(state, place(0, 0, 1, "s2", crab=["k6"], sun=4), NAMES) == (
+    assert describe(engine, state, place(0, 0, 1, "s2", crab=["k6"], sun=4), NAMES) == (
         "Ann wrote 3 in s2, crab copy to k6; sun +4 (hat) = 4."
     )
     state = table([1, 2, 6], players=2, cells=without("g1", "k2", k1=4))
     state["seats"][1]["sun"] = [16]
     state["seats"][0]["placed"] = True
-    assert engine.describe(state, place(1, 0, 1, "k1"), NAMES) == (
+    assert describe(engine, state, place(1, 0, 1, "k1"), NAMES) == (
         "Ben wrote 2 in k1; sun +6 = 22: 1 starfish. Round 1 is over."
     )
     state["seats"][0]["placed"] = False
     state["seats"][0]["sun"] = [26]
-    assert engine.describe(state, pass_(0, 2), NAMES) == "Ann passed; sun +6 = 32: 2 starfish."
+    assert describe(engine, state, pass_(0, 2), NAMES) == "Ann passed; sun +6 = 32: 2 starfish."
     state = table([4, 4, 2], cells=without("g1", "k2", k1=4), sun=[10])
-    assert engine.describe(state, place(0, 0, 1, "g1"), ["Ann"]) == (
+    assert describe(engine, state, place(0, 0, 1, "g1"), ["Ann"]) == (
         "Ann wrote 4 in g1 (pearl, shell); sun +2 = 12: a bonus number, lost (no empty slot can take one). "
         "Round 1 is over."
     )
     state = table([3, 4, 5], sun=[57])
-    assert engine.describe(state, place(0, 0, 1, "k2"), ["Ann"]) == (
+    assert describe(engine, state, place(0, 0, 1, "k2"), ["Ann"]) == (
         "Ann wrote 4 in k2; sun +5 = 62: 4 starfish. Round 1 is over. Game over: Ann wins with 4 starfish."
     )
     assert (
-        engine.describe(table([3, 4, 5], players=2), place(1, 0, 1, "k2"), ["Ann"])
+        describe(engine, table([3, 4, 5], players=2), place(1, 0, 1, "k2"), ["Ann"])
         == "Seat 1 wrote 4 in k2; sun +5 = 5."
     )
 
@@ -1275,7 +1275,7 @@ def test_random_legal_games_end_by_round_20_and_replay(players, seed):
     while engine.result(state) is None:
         assert len(actions) < 20 * (players + 1)
         action = engine.sample_action(state, rng)
-        assert engine.describe(state, action, NAMES)
+        assert describe(engine, state, action, NAMES)
         state = play(engine, state, action)
         actions.append(action)
         check_invariants(state)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import registry
-from companion.games.base import BadAction, RuleViolation, play, replay
+from companion.games.base import BadAction, RuleViolation, describe, play, replay
 from companion.games.surfs_up import COMPONENTS, SurfsUp, engine, load_components
 from companion.games.surfs_up.rules import energy_sorted
 from tests.engines.refusals import refuser
@@ -789,7 +789,7 @@ def test_the_box_holds_18_bluebottle_tokens():
     assert (
         "Finn rests. Ann, Ben, Cleo, Dev, Eve and Finn revealed the lowest (0), "
         "but the box holds no bluebottle token any more. Ann rests:"
-    ) in engine.describe(before, reveal(0, 0, 0, 0, 0, 0), names)
+    ) in describe(engine, before, reveal(0, 0, 0, 0, 0, 0), names)
 
 
 def test_the_last_tokens_go_in_seat_order():
@@ -1169,26 +1169,26 @@ def test_apply_never_changes_its_input():
 
 def test_describe_says_what_happened():
     state = table([START] * 4, respects=[2, 3, 3, 3])
-    say = engine.describe(state, reveal(5, 4, 4, 2), NAMES)
+    say = describe(engine, state, reveal(5, 4, 4, 2), NAMES)
     assert say == (
         "Round 1, the 7 blue wave: Ann 5, Ben 4, Cleo 4, Dev 2. Ben and Cleo wiped out (4, respect 3). "
         "Ann wins the 7 blue wave, Dev is runner-up. To the trash: Ann's 5."
     )
     state = run(state, reveal(5, 4, 4, 2))
-    assert engine.describe(state, respect(0), NAMES) == "Ann took 1 respect (3)."
+    assert describe(engine, state, respect(0), NAMES) == "Ann took 1 respect (3)."
     state = run(state, respect(0))
-    assert engine.describe(state, buy(3, 0, SB("purple", 1, 2)), NAMES) == (
+    assert describe(engine, state, buy(3, 0, SB("purple", 1, 2)), NAMES) == (
         "Dev bought the orange surfboard (+2, cost 3); the beach gets a purple surfboard (+1, cost 2)."
     )
-    assert engine.describe(state, buy(3, 1, EN(8, 3)), NAMES) == (
+    assert describe(engine, state, buy(3, 1, EN(8, 3)), NAMES) == (
         "Dev bought temporary energy 6 (cost 2) for the towel; the beach gets temporary energy 8 (cost 3)."
     )
     state = run(state, buy(3, 1, EN(8, 3)))
-    assert engine.describe(state, ocean(W("orange", 8)), NAMES) == "An 8 orange wave rolls into the surf."
-    assert engine.describe(state, ocean(BB), NAMES) == "A bluebottle rolls into the surf."
+    assert describe(engine, state, ocean(W("orange", 8)), NAMES) == "An 8 orange wave rolls into the surf."
+    assert describe(engine, state, ocean(BB), NAMES) == "A bluebottle rolls into the surf."
 
     state = table([[0, 1], [0, 2, 3]], towels=[[2, 3], [1]], surf=[BB, W("blue", 2)], bluebottles=4)
-    assert engine.describe(state, reveal(0, 2), NAMES) == (
+    assert describe(engine, state, reveal(0, 2), NAMES) == (
         "Round 1, the bluebottle: Ann rests, Ben 2. "
         "Ann revealed the lowest (0) and takes a bluebottle token. "
         "Ann rests: respect 3, 3 cards back to hand (0, 2, 3). "
@@ -1196,17 +1196,19 @@ def test_describe_says_what_happened():
     )
     state = table([[0, 5], START], towels=[[], []])
     state = run(state, reveal(5, 0))
-    assert engine.describe(state, respect(0), NAMES) == (
+    assert describe(engine, state, respect(0), NAMES) == (
         "Ann took 1 respect (3). Ann has only the rest card left: the game ends. Enter the bluebottle tokens."
     )
     state = table([START] * 3)
-    assert engine.describe(state, reveal(3, 3, 0), NAMES) == (
+    assert describe(engine, state, reveal(3, 3, 0), NAMES) == (
         "Round 1, the 7 blue wave: Ann 3, Ben 3, Cleo rests. Ann and Ben wiped out (3, respect 2). "
         "Nobody catches the 7 blue wave: it goes to the trash. "
         "Cleo rests: respect 3, 1 card back to hand (0)."
     )
     state = ended(2, stings=[1, 1])
-    assert engine.describe(state, final({0: [0], 1: [-1]}), NAMES) == "Final scores: Ann 0, Ben -1. Ann wins."
+    assert (
+        describe(engine, state, final({0: [0], 1: [-1]}), NAMES) == "Final scores: Ann 0, Ben -1. Ann wins."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1227,7 +1229,7 @@ def test_random_legal_games_conserve_everything_and_end(players, shared_goals, s
         assert len(actions) < MAX_STEPS
         action = engine.sample_action(state, rng)
         assert action["type"] in engine.expect(state)["actions"]
-        assert engine.describe(state, action, NAMES)
+        assert describe(engine, state, action, NAMES)
         state = play(engine, state, action)
         actions.append(action)
         check_conservation(state)

@@ -62,7 +62,7 @@ def engine_table(table_id: str, game: str, names: list[str], seed: int, entries:
     while engine.result(state) is None and (entries is None or len(log) < entries):
         action = engine.sample_action(state, rng)
         made = start + dt.timedelta(minutes=len(log) + 1)
-        text = engine.describe(state, action, names)
+        text = base.describe(engine, state, action, names)
         log.append(
             {"seq": len(log) + 1, "action": action, "text": text, "undone": False, "created": iso(made)}
         )

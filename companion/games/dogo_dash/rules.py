@@ -485,8 +485,7 @@ class DogoDash:
 
     # --- log and random play ----------------------------------------------------------------
 
-    def describe(self, state_before: dict, action: dict, names: list[str], after: dict | None = None) -> str:
-        after = self.apply(state_before, action) if after is None else after  # the service passes it
+    def describe(self, state_before: dict, action: dict, after: dict, names: list[str]) -> str:
 
         def name(seat: int) -> str:
             return names[seat] if seat < len(names) else f"Seat {seat}"

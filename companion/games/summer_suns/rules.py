@@ -558,8 +558,7 @@ class SummerSuns:
 
     # --- log and random play ----------------------------------------------------------------
 
-    def describe(self, state_before: dict, action: dict, names: list[str], after: dict | None = None) -> str:
-        after = self.apply(state_before, action) if after is None else after  # the service passes it
+    def describe(self, state_before: dict, action: dict, after: dict, names: list[str]) -> str:
         sheet = sheet_of(state_before)
 
         def name(seat: int) -> str:
