@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from .base import and_join
 
@@ -97,3 +98,64 @@ def result(
             for score in data["scores"]
         ],
     }
+
+
+class StepMachine:
+    """A multi-tap entry, one decision per screen (issue 14: the one step machine of every game).
+
+    The choices made so far live in the page's query string, so a step is a link, Back is the
+    browser's and a refresh keeps the choice. A game's machine names its query KEYS, the order in
+    which Back takes decisions back (UNDO: groups of keys, the latest first; LIST_KEYS hold a comma
+    list taken back one item at a time), and implements `_step(query)`: the next decision, a dict
+    with "name", "title" and "options", or {"name": "done", "action": ...} once the entry is
+    complete. Each option either posts the finished entry (its "action", or the step after it is
+    done), links to the next step (its "set" adds to the query), or is greyed with its reason.
+    """
+
+    KEYS: tuple[str, ...] = ()
+    UNDO: tuple[tuple[str, ...], ...] = ()
+    LIST_KEYS: frozenset[str] = frozenset()
+    CARRIED_OVER: frozenset[str] = frozenset()  # keys that hold no decision (dropped by an option)
+
+    def __init__(self, state: dict, query: dict):
+        self.state = state
+        self.query = {key: query[key] for key in self.KEYS if query.get(key) not in (None, "")}
+
+    def resolve(self) -> dict:
+        step = self._step(self.query)
+        step["options"] = [self._option(option) for option in step.get("options", [])]
+        step["back"] = self._back()
+        return step
+
+    def _step(self, query: dict) -> dict:
+        raise NotImplementedError
+
+    def posted(self, action: dict) -> dict:
+        """The hidden fields that post a finished `action` (a game's action_from_form reads them)."""
+        raise NotImplementedError
+
+    def _option(self, option: dict) -> dict:
+        if option.get("disabled"):
+            return choice(option)
+        if "action" in option:  # an option that is the whole entry at once
+            return choice({**option, "fields": self.posted(option["action"])})
+        query = {**{k: v for k, v in self.query.items() if k not in self.CARRIED_OVER}, **option["set"]}
+        after = self._step(query)
+        if after["name"] == "done":
+            return choice(
+                {**option, "fields": self.posted(after["action"]), "summary": after.get("summary", "")}
+            )
+        return choice({**option, "href": "?" + urlencode(query)})
+
+    def _back(self) -> str | None:
+        """The previous step: the query without its latest decision."""
+        for keys in self.UNDO:
+            if not any(key in self.query for key in keys):
+                continue
+            rest = {k: v for k, v in self.query.items() if k not in keys}
+            for key in keys:
+                items = self.query.get(key, "").split(",")
+                if key in self.LIST_KEYS and len(items) > 1:
+                    rest[key] = ",".join(items[:-1])
+            return "?" + urlencode(rest)
+        return None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-from urllib.parse import urlencode
 
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
@@ -90,39 +89,20 @@ def dog_view(dog: dict, number: int) -> dict:
     return {"number": number, **dog, "complete": complete}
 
 
-class Steps:
+class Steps(screen_kit.StepMachine):
     """The current seat's next decision, from the choices made so far (the query)."""
 
+    KEYS = KEYS
+    UNDO = tuple((key,) for key in reversed(KEYS))
+    LIST_KEYS = frozenset({"c", "s"})
+
     def __init__(self, state: dict, names: list[str], query: dict):
-        self.state, self.names, self.query = state, names, query
+        super().__init__(state, query)
+        self.names = names
         self.seat = state["turn"]
 
-    def resolve(self) -> dict:
-        step = self._step(self.query)
-        step["options"] = [self._option(option) for option in step.get("options", [])]
-        step["back"] = self._back()
-        return step
-
-    def _option(self, option: dict) -> dict:
-        if option.get("disabled") or "action" in option:
-            if "action" in option:
-                option["fields"] = {"action": json.dumps(option["action"])}
-            return screen_kit.choice(option)
-        query = {**self.query, **option["set"]}
-        after = self._step(query)
-        if after["name"] == "done":
-            return screen_kit.choice({**option, "fields": {"action": json.dumps(after["action"])}})
-        return screen_kit.choice({**option, "href": "?" + urlencode(query)})
-
-    def _back(self) -> str | None:
-        for key in reversed(KEYS):
-            if key in self.query:
-                if key in ("c", "s") and "," in self.query[key]:
-                    rest = {**self.query, key: self.query[key].rsplit(",", 1)[0]}
-                else:
-                    rest = {k: v for k, v in self.query.items() if k != key}
-                return "?" + urlencode(rest) if rest else "?"
-        return None
+    def posted(self, action: dict) -> dict:
+        return {"action": json.dumps(action)}
 
     def _step(self, query: dict) -> dict:
         phase = self.state["phase"]

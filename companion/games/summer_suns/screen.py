@@ -233,19 +233,24 @@ def last_turns(state: dict, names: list[str]) -> list[str]:
     return lines
 
 
-class Wizard:
+class Wizard(screen_kit.StepMachine):
     """Resolve the choices made so far (the query) into the next decision, or a complete action."""
 
     KEYS = ("slot", "sd", "wd", "crab", "nocrab", "sun", "bslot", "bval", "die", "why")
+    UNDO = (("bval",), ("bslot",), ("sun",), ("nocrab",), ("crab",), ("sd", "wd"), ("slot",), ("die",))
+    LIST_KEYS = frozenset({"crab"})
+    CARRIED_OVER = frozenset({"why"})  # "why is this slot dark" is a question, not a decision
 
     def __init__(self, state: dict, seat: int, query: dict):
-        self.state, self.seat = state, seat
-        self.query = {key: query[key] for key in self.KEYS if query.get(key) not in (None, "")}
+        super().__init__(state, query)
+        self.seat = seat
         self.legal = engine().legal(state, seat)
 
+    def posted(self, action: dict) -> dict:
+        return form_fields(action)
+
     def resolve(self) -> dict:
-        step = self._step(self.query)
-        step["options"] = [self._option(option) for option in step.get("options", [])]
+        step = super().resolve()
         step["highlight"] = {
             option["slot"]: option
             for option in step["options"]
@@ -263,7 +268,6 @@ class Wizard:
             if self.query.get("why") in step["highlight"] and self.query["why"] not in self._lit_slots():
                 step["refusal"] = self.why_not(self.query["why"])
                 step["refused_slot"] = self.query["why"]
-        step["back"] = _back(self.query)
         step["query"] = self.query
         step["pending"] = self._pending()
         return step
@@ -281,16 +285,6 @@ class Wizard:
         if query.get("bslot") and query.get("bval", "").isdigit():
             pending[query["bslot"]] = int(query["bval"])
         return pending
-
-    def _option(self, option: dict) -> dict:
-        """An option either completes the entry (a button that posts it) or leads to the next step."""
-        query = {**{k: v for k, v in self.query.items() if k != "why"}, **option["set"]}
-        after = self._step(query)
-        if after["name"] == "done":
-            return screen_kit.choice(
-                {**option, "fields": form_fields(after["action"]), "summary": after["summary"]}
-            )
-        return screen_kit.choice({**option, "href": "?" + urlencode(query)})
 
     # Each branch returns the next decision; "done" carries the finished action.
     def _step(self, query: dict) -> dict:
@@ -493,20 +487,6 @@ class Wizard:
 
     def _sheet(self) -> dict:
         return SHEETS[self.state["sheet"]].definition
-
-
-def _back(query: dict) -> str | None:
-    """The previous step: the query without its last decision."""
-    for keys in (("bval",), ("bslot",), ("sun",), ("nocrab",), ("crab",), ("sd", "wd"), ("slot",), ("die",)):
-        if any(key in query for key in keys):
-            if keys == ("crab",):
-                chain = query["crab"].split(",")[:-1]
-                rest = {k: v for k, v in query.items() if k != "crab"}
-                if chain:
-                    rest["crab"] = ",".join(chain)
-                return "?" + urlencode(rest)
-            return "?" + urlencode({k: v for k, v in query.items() if k not in keys})
-    return None
 
 
 def form_fields(action: dict) -> dict:
