@@ -269,7 +269,7 @@ def test_the_game_over_refuses_everything():
     state = run(last_round_table(), reveal({"0": "cookie", "1": "dog", "2": "bear"}))
     refuse(state, reveal({"0": "cat"}), code="game_over")
     with pytest.raises(RuleViolation) as info:
-        engine.apply(state, reveal({"0": "cat"}))
+        play(engine, state, reveal({"0": "cat"}))
     assert info.value.code == "game_over"
 
 
@@ -500,14 +500,14 @@ def test_apply_itself_refuses_malformed_actions(action):
     state = new(3)
     before = copy.deepcopy(state)
     with pytest.raises(BadAction):
-        engine.apply(state, action)
+        play(engine, state, action)
     assert state == before
 
 
 def test_apply_never_changes_its_input():
     state = new(3)
     before = copy.deepcopy(state)
-    after = engine.apply(state, reveal({"0": "dog", "1": "dog", "2": "cat"}))
+    after = play(engine, state, reveal({"0": "dog", "1": "dog", "2": "cat"}))
     assert state == before and after != before
 
 
@@ -526,7 +526,7 @@ def test_a_missing_seat_and_an_unknown_seat_are_refused():
     error = refuse(state, collect([]), code="unexpected_action", rule="DD-10")
     assert error.message == "Nobody can dash now: the round's cards are revealed first (DD-10)."
     with pytest.raises(RuleViolation):
-        engine.apply(state, collect([]))
+        play(engine, state, collect([]))
     dash = run(new(3, dogo_dash=True), reveal({"0": "dog", "1": "bear", "2": "dog"}))
     error = refuse(dash, reveal({"0": "cat", "1": "dog", "2": "dog"}), code="unexpected_action", rule="DD-10")
     assert (

@@ -290,7 +290,7 @@ def test_a_seat_field_must_name_the_seat_in_turn():
         error.message == "This table has 3 players, so there is no seat 4 (seats are numbered 0 to 2) (HF-1)."
     )
     with pytest.raises(RuleViolation):
-        engine.apply(state, {"type": "roll", "face": 2, "seat": 2})
+        play(engine, state, {"type": "roll", "face": 2, "seat": 2})
     state = run(state, {"type": "roll", "face": 2, "seat": 0})
     assert state["seats"][0]["dollars"] == 5
     state = run(state, {"type": "roll", "face": "shack", "seat": 1})
@@ -1101,17 +1101,17 @@ def test_apply_itself_refuses_malformed_actions(action):
     state = new(3)
     before = copy.deepcopy(state)
     with pytest.raises(BadAction):
-        engine.apply(state, action)
+        play(engine, state, action)
     assert state == before
 
 
 def test_apply_never_changes_its_input_and_refuses_out_of_phase():
     state = new(3)
     before = copy.deepcopy(state)
-    after = engine.apply(state, roll(3))
+    after = play(engine, state, roll(3))
     assert state == before and after != before
     with pytest.raises(RuleViolation) as info:
-        engine.apply(state, shack("snag"))
+        play(engine, state, shack("snag"))
     assert info.value.code == "unexpected_action"
     assert info.value.rule == "HF-13"
     assert info.value.message == (

@@ -240,7 +240,7 @@ def test_a_roll_starts_the_placements_of_every_seat():
     }
     refuse(state, roll(1, 2, 3), code="unexpected_action")
     with pytest.raises(RuleViolation) as info:
-        engine.apply(state, roll(1, 2, 3))
+        play(engine, state, roll(1, 2, 3))
     assert info.value.rule == "SS-3"
     assert (
         info.value.message
@@ -756,7 +756,7 @@ def test_reaching_62_ends_the_game_after_that_round():
     assert engine.result(state) == {"winners": [2], "end_reason": "sun_62"}
     refuse(state, roll(1, 1, 1), code="game_over")
     with pytest.raises(RuleViolation) as info:
-        engine.apply(state, place(0, 0, 1, "k1"))
+        play(engine, state, place(0, 0, 1, "k1"))
     assert info.value.code == "game_over"
 
 
@@ -1049,7 +1049,7 @@ def test_the_order_of_the_checks():
     state = new(2)
     refuse(state, place(0, 0, 1, "k2"), code="unexpected_action")
     with pytest.raises(RuleViolation) as info:
-        engine.apply(state, place(0, 0, 1, "k2"))
+        play(engine, state, place(0, 0, 1, "k2"))
     assert info.value.rule == "SS-3"
     assert info.value.message == "Enter the three dice of round 1 first (SS-3)."
     state = run(table([3, 4, 5], players=2), place(0, 0, 1, "k2"))
@@ -1069,7 +1069,7 @@ def test_the_order_of_the_checks():
 def test_apply_never_changes_its_input():
     state = table([2, 5, 4], sun=[8])
     before = copy.deepcopy(state)
-    after = engine.apply(state, place(0, 0, 1, "c2b", crab=["c2t"], bonus={"slot": "g1", "value": 4}))
+    after = play(engine, state, place(0, 0, 1, "c2b", crab=["c2t"], bonus={"slot": "g1", "value": 4}))
     assert state == before and after != before
     engine.bonus_choices(state, 0, place(0, 0, 1, "c2b", crab=["c2t"]))
     engine.crab_next(state, 0, "c2b", 5, ["c2t"])
@@ -1218,7 +1218,7 @@ def test_legal_lists_exactly_what_apply_accepts(players, seed, rounds, dice, pla
             assert ((i, j, slot) in listed) == ok, (i, j, slot)
             if not ok:
                 with pytest.raises(RuleViolation):
-                    engine.apply(state, place(n, i, j, slot))
+                    play(engine, state, place(n, i, j, slot))
                 continue
             entry = listed[(i, j, slot)]
             assert entry["value"] == value
@@ -1230,7 +1230,7 @@ def test_legal_lists_exactly_what_apply_accepts(players, seed, rounds, dice, pla
             dead = before_fillable - naive_fillable(after_cells) - {slot}
             assert entry["dead"] == [t for t in SHEET.slot_ids if t in dead]
             action = complete(state, n, place(n, i, j, slot), rng)
-            after = engine.apply(state, action)
+            after = play(engine, state, action)
             mine = after["seats"][n]
             assert mine["cells"][slot] == value and mine["last"]["round"] == state["round"]
             assert all(mine["cells"][t] == value for t in action["crab"])
@@ -1241,10 +1241,10 @@ def test_legal_lists_exactly_what_apply_accepts(players, seed, rounds, dice, pla
     assert legal["pass_allowed"] == (not listed)
     action = pass_(n, rng.randrange(3))
     if legal["pass_allowed"]:
-        engine.apply(state, complete(state, n, action, rng))
+        play(engine, state, complete(state, n, action, rng))
     else:
         with pytest.raises(RuleViolation) as info:
-            engine.apply(state, action)
+            play(engine, state, action)
         assert info.value.rule == "SS-11"
 
 

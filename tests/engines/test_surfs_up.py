@@ -233,7 +233,7 @@ def test_a_good_components_file_loads(tmp_path):
     assert other.suits == ("red", "green", "gold")
     state = other.setup(2, {})
     with pytest.raises(BadAction, match="'suit' must be one of red, green, gold"):
-        other.apply(state, setup_action())
+        play(other, state, setup_action())
 
 
 @pytest.mark.parametrize(
@@ -615,7 +615,7 @@ def test_the_winner_then_the_runner_up_take_their_rewards():
     with pytest.raises(
         RuleViolation, match="Seat 0 has taken a reward this round: now Seat 1's reward is due"
     ):
-        engine.apply(state, respect(0))
+        play(engine, state, respect(0))
     state = run(state, respect(1))
     assert [seat["respect"] for seat in state["seats"]] == [3, 3, 2]
 
@@ -1160,10 +1160,10 @@ def test_the_fixed_order_of_checks():
 def test_apply_never_changes_its_input():
     state = _reward_state()
     before = copy.deepcopy(state)
-    after = engine.apply(state, respect(0))
+    after = play(engine, state, respect(0))
     assert state == before and after != before
     with pytest.raises(RuleViolation):
-        engine.apply(state, reveal(0, 0))
+        play(engine, state, reveal(0, 0))
     assert state == before
 
 

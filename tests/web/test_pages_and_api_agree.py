@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.games import registry
-from companion.games.base import and_join
+from companion.games.base import and_join, play
 from companion.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def script(players: int, options: dict, seed: int) -> list[dict]:
     state, actions = engine.setup(players, options), []
     while engine.result(state) is None:
         action = engine.sample_action(state, rng)
-        state = engine.apply(state, action)
+        state = play(engine, state, action)
         actions.append(action)
     return actions
 

@@ -26,7 +26,6 @@ from pathlib import Path
 
 from ..base import (
     RuleViolation,
-    action_kind,
     and_join,
     check_players,
     check_seat,
@@ -506,7 +505,7 @@ class HangFour:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
-        kind = action_kind(self, action, FIELDS)
+        kind = action["type"]  # base.play checked its shape: the one door into the engine
         seat = action.get("seat")
         require(seat is None or is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
         # Shapes first (BadAction) ...

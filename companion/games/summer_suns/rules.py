@@ -20,7 +20,6 @@ import random
 from ..base import (
     BadAction,
     RuleViolation,
-    action_kind,
     and_join,
     check_players,
     check_seat,
@@ -334,7 +333,7 @@ class SummerSuns:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
-        kind = action_kind(self, action, FIELDS)
+        kind = action["type"]  # base.play checked its shape: the one door into the engine
         if kind == "roll":
             dice = parse_dice(action.get("dice"))
             check_turn(self, state, kind)

@@ -29,7 +29,6 @@ from pathlib import Path
 
 from ..base import (
     RuleViolation,
-    action_kind,
     and_join,
     check_players,
     check_seat,
@@ -563,7 +562,7 @@ class SurfsUp:
 
     def apply(self, state: dict, action: dict) -> dict:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
-        kind = action_kind(self, action, FIELDS)
+        kind = action["type"]  # base.play checked its shape: the one door into the engine
         # Shapes first (BadAction) ...
         parsed = self._parse(state, action)
         # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
