@@ -46,6 +46,8 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     if result:
         result["breakdown_by_part"] = bool(parts)
     return {
+        # The table's public facts the templates show, named here so they never read the state.
+        **{key: data["state"][key] for key in ("lowest_wins", "target")},
         "scoreboard": board,
         **result,
         "rounds_mode": state["mode"] == "rounds",

@@ -39,6 +39,8 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     notes = {i: f"{seat['hand']} in hand" for i, seat in enumerate(state["seats"])} if playing else {}
     posted = viewer.posted
     return {
+        # The table's public facts the templates show, named here so they never read the state.
+        **{key: data["state"][key] for key in ("round", "deck", "pot", "last_round")},
         "scoreboard": screen_kit.scoreboard(data, notes),
         **screen_kit.result(data, breakdown_parts(state["options"]), END_TEXTS, ("card", "cards")),
         "kinds": [{**kind, "unseen": unseen[kind["slug"]]} for kind in KINDS],

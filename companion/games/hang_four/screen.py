@@ -50,6 +50,8 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         query = {key: viewer.query[key] for key in KEYS if viewer.query.get(key) not in (None, "")}
         step = Steps(state, names, query).resolve()
     return {
+        # The table's public facts the templates show, named here so they never read the state.
+        **{key: data["state"][key] for key in ("bank", "phase", "shack_deck", "shack_discard", "surf_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
         **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names)),
         "turn_name": names[state["turn"]],

@@ -54,6 +54,8 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         for i, seat in enumerate(seats)
     }
     return {
+        # The table's public facts the templates show, named here so they never read the state.
+        **{key: data["state"][key] for key in ("round", "dice", "phase")},
         "scoreboard": screen_kit.scoreboard(data, notes),
         **screen_kit.result(data, breakdown_parts(sheet), END_TEXTS, ("starfish", "starfish")),
         "dice_faces": DICE_FACES,

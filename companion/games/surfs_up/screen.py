@@ -49,6 +49,8 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         for i, seat in enumerate(state["seats"])
     }
     context = {
+        # The table's public facts the templates show, named here so they never read the state.
+        **{key: data["state"][key] for key in ("round", "bluebottles", "beach_deck", "ocean_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
         **screen_kit.result(data, BREAKDOWN, end_texts(state, names), ("point", "points")),
         "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
