@@ -7,6 +7,7 @@ app_name = "tables"
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/<slug:slug>/", views.new_table, name="new"),
+    path("rules/<slug:slug>/", views.rules_page, name="rules"),
     path("t/<slug:table_id>/", views.table_page, name="table"),
     path("t/<slug:table_id>/join/<slug:token>/", views.join, name="join"),
     path("t/<slug:table_id>/act/", views.act, name="act"),

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from companion.games import base, registry, screen_kit
+from companion.games import base, registry, rulebook, screen_kit
 from companion.history import figures, replay
 
 from . import access, qr, services
@@ -65,6 +65,14 @@ def new_table(request, slug: str):
         },
         status=status,
     )
+
+
+@login_not_required
+def rules_page(request, slug: str):
+    """A game's rules in players' words, an anchor per ruling: where every ruling id links."""
+    if slug not in registry.GAMES:
+        raise Http404("No such game")
+    return render(request, "tables/rules.html", {"engine": registry.get(slug), "rules": rulebook.rules(slug)})
 
 
 # A table's own views need no account in a private deployment (COMPANION_LOGIN_REQUIRED): each

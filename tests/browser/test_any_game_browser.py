@@ -106,3 +106,22 @@ def test_a_categories_pad_on_a_phone(live_server, phone, shot):
     phone.get_by_role("button", name="Save Science").click()
     expect(phone.locator("#last-entry-text")).to_contain_text("Science: Ben 21.")
     both_schemes(phone, shot, "any-game-04-categories")
+
+
+def test_a_refusal_s_rule_is_one_tap_away(live_server, phone, shot):
+    """Issue 15: the ruling id at the end of a refusal opens that rule's text."""
+    phone.goto(live_server.url + "/new/any-game/")
+    phone.get_by_label("The game", exact=True).fill("Azul")
+    phone.locator("#id_player_0").fill("Ann")
+    phone.locator("#id_player_1").fill("Ben")
+    phone.get_by_role("button", name="Start the table").click()
+    phone.locator("#points-0").fill("12")
+    phone.get_by_role("button", name="Save round 1").click()
+    refusal = phone.locator(".refusal")
+    expect(refusal).to_contain_text(
+        "A round gives points to every player: enter Ben's too, 0 for nothing (AG-3)."
+    )
+    refusal.get_by_role("link", name="AG-3").click()
+    expect(phone).to_have_url(re.compile(r"/rules/any-game/#AG-3$"))
+    expect(phone.locator("#AG-3")).to_contain_text("one entry is one round and gives points to every player")
+    both_schemes(phone, shot, "any-game-05-rules")

@@ -6,11 +6,13 @@ missing part fails with the game's name and the part, before anyone opens the ta
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
 
-from companion.games import registry
+from companion.games import registry, rulebook
 from tests.engines.golden_playthrough import golden_path, script
 
 # The partials the table page, the result and the replay include from a game's template folder.
@@ -69,3 +71,19 @@ def test_a_game_in_the_registry_alone_is_named_with_each_missing_part(monkeypatc
         "its invariants (throwaway_game/invariants.py: check(state))",
         "a golden script (throwaway_game/golden.py: SCRIPT)",
     ]
+
+
+@pytest.mark.parametrize("slug", list(registry.GAMES))
+def test_every_ruling_a_game_cites_has_its_text(slug):
+    """Issue 15: each ruling id the game's code cites (its refusals and log lines) is a link to
+    its text, so its folder's RULES.md holds every one of them, in order and once."""
+    rules = rulebook.rules(slug)
+    ids = [ruling.id for ruling in rules.rulings]
+    assert len(ids) == len(set(ids)), f"{slug}: a ruling is in RULES.md twice"
+    assert all(ruling.text for ruling in rules.rulings), f"{slug}: a ruling without its text"
+    folder = Path(registry.part(slug, "__init__").__file__).parent
+    prefix = ids[0].split("-")[0]
+    source = " ".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py"))
+    cited = {ruling for ruling in rulebook.cited(source) if ruling.startswith(prefix + "-")}
+    missing = sorted(cited - set(ids))
+    assert not missing, f"{slug} cites {', '.join(missing)}, which {folder.name}/RULES.md does not explain"

@@ -16,6 +16,8 @@ import pytest
 from companion.history import bgstats, stats
 from companion.tables.models import Table
 
+from .text import read
+
 pytestmark = pytest.mark.django_db
 
 HEARTS = {
@@ -93,10 +95,10 @@ def test_a_keypad_round_with_a_minus_key_ranks_and_the_target(client):
 def test_a_refused_round_keeps_what_was_typed_and_names_who_is_missing(client):
     table = start(client, ["Ann", "Ben", "Cleo"], option_game_name="Skull King")
     status, page = enter(client, table, points_0="20", points_1="", points_2="x1")
-    assert 'Cleo\'s points must be a whole number, not "x1" (AG-2).' in html.unescape(page)
+    assert 'Cleo\'s points must be a whole number, not "x1" (AG-2).' in html.unescape(read(page))
     assert 'name="points_0" id="points-0" value="20"' in page and 'value="x1"' in page
     status, page = enter(client, table, points_0="20", points_1="", points_2="10")
-    assert "enter Ben's too, 0 for nothing (AG-3)." in html.unescape(page)
+    assert "enter Ben's too, 0 for nothing (AG-3)." in html.unescape(read(page))
     assert Table.objects.get(pk=table.id).version == 0
 
 

@@ -7,6 +7,8 @@ import pytest
 
 from companion.tables.models import Table
 
+from .text import read
+
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -177,7 +179,7 @@ def test_the_result_says_the_tie_break_under_the_winner(client, table):
         snapshot=last_card_table([3, 9, 5], [["NCT", ".C."], ["NCT"], ["NCT"]])
     )
     services.play_action(table.id, buy(("nose", 1)), table.version)
-    html = client.get(f"/t/{table.id}/").content.decode()
+    html = read(client.get(f"/t/{table.id}/").content.decode())
     assert "🏆 Ben wins with 1 complete Surf Dog</p>" in html
     assert (
         '<p class="mb-1 tie-break">Ann and Cleo have as many: the most sand dollars wins the tie, $9 against '

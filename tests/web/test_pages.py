@@ -7,6 +7,8 @@ import pytest
 from companion.tables import access
 from companion.tables.models import Event, Table
 
+from .text import read
+
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -110,7 +112,7 @@ def test_a_refused_entry_names_the_rule_with_names_and_changes_nothing(client, t
     table.refresh_from_db()
     response = reveal(client, table, {0: "cookie", 1: "cookie", 2: "dog"}, **HTMX)
     assert response.status_code == 200
-    html = response.content.decode()
+    html = read(response.content.decode())
     assert "Not allowed." in html
     assert "Only 1 cookie is still unseen (3 of 4 seen), but this reveal shows 2 (DD-11)." in html
     assert "DD-11</span>" not in html  # the sentence names its rule already: no second badge
@@ -122,7 +124,11 @@ def test_a_refused_entry_names_the_rule_with_names_and_changes_nothing(client, t
 def test_a_missing_card_is_refused_with_the_players_name(client, table):
     response = reveal(client, table, {0: "cat", 1: "dog"})
     assert response.status_code == 422
-    assert "Cleo must reveal a card: every seat reveals a card (DD-3)." in response.content.decode()
+    assert "Cleo must reveal a card: every seat reveals a card (DD-3)." in read(response.content.decode())
+    # The ruling id is a link to its text on the game's rules page (issue 15).
+    assert '(<a class="rule-link" href="/rules/dogo-dash/#DD-3" title="Read rule DD-3">DD-3</a>)' in (
+        response.content.decode()
+    )
     table.refresh_from_db()
     assert table.version == 0
 
@@ -254,7 +260,9 @@ def test_a_refused_entry_keeps_the_picks(client, table):
     assert 'id="card-0-cat" value="cat" autocomplete="off" required checked>' in html
     assert 'id="card-1-dog" value="dog" autocomplete="off" required checked>' in html
     assert html.count(" checked>") == 2
-    assert "every seat reveals a card (DD-3)." in html and "DD-3</span>" not in html  # G-1: in the sentence
+    assert (
+        "every seat reveals a card (DD-3)." in read(html) and "DD-3</span>" not in html
+    )  # G-1: in the sentence
 
 
 def test_a_phone_remembers_its_newest_tables_only(client):
@@ -298,3 +306,15 @@ def test_a_watcher_sees_no_undo(client, table):
     client.cookies.clear()
     client.get(f"/t/{table.id}/join/{table.view_token}/")
     assert 'class="last-entry' not in client.get(f"/t/{table.id}/").content.decode()
+
+
+def test_each_game_has_a_rules_page_with_an_anchor_per_ruling(client):
+    from companion.games import registry, rulebook
+
+    for slug in registry.GAMES:
+        page = client.get(f"/rules/{slug}/").content.decode()
+        for ruling in rulebook.rules(slug).rulings:
+            assert f'id="{ruling.id}"' in page and f'href="#{ruling.id}"' in page
+    page = client.get("/rules/dogo-dash/").content.decode()
+    assert "The tied players reveal again, only among themselves" in page  # DD-4, in players' words
+    assert client.get("/rules/chess/").status_code == 404

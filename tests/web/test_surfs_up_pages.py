@@ -17,6 +17,8 @@ from django.test import Client
 
 from companion.tables.models import Table
 
+from .text import read
+
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -394,7 +396,7 @@ def test_a_refused_reveal_shows_its_rule_and_changes_nothing(client, table):
     # Ann's 4 lies on her towel: a phone that posts it by hand is refused (SU-4).
     data = {"type": "reveal", "expected_version": version, "energy_0": "4", "energy_1": "5", "energy_2": "0"}
     response = client.post(f"/t/{table.id}/act/", data, **HTMX)
-    html = response.content.decode()
+    html = read(response.content.decode())
     assert response.status_code == 200  # htmx swaps only 2xx answers
     assert (
         "Not allowed.</strong> Ann&#x27;s 4 is on the towel: "

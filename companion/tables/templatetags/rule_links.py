@@ -1,0 +1,27 @@
+"""{{ text|rule_links:game }}: the ruling ids in a sentence become links to their text on the game's
+rules page (issue 15: the rule, one tap away). Ids the game's rules do not hold stay plain text."""
+
+from django import template
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from companion.games import registry, rulebook
+
+register = template.Library()
+
+
+@register.filter
+def rule_links(text, slug: str):
+    if slug not in registry.GAMES:
+        return text
+    known = rulebook.rules(slug).ids()
+    page = reverse("tables:rules", args=[slug])
+
+    def link(match) -> str:
+        ruling = match.group(1)
+        if ruling not in known:
+            return ruling
+        return f'<a class="rule-link" href="{page}#{ruling}" title="Read rule {ruling}">{ruling}</a>'
+
+    return mark_safe(rulebook.RULING_ID.sub(link, escape(str(text))))
