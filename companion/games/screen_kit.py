@@ -61,6 +61,7 @@ def result(
     end_texts: dict[str, str],
     unit: tuple[str, str],
     tie_break: tuple[str, str] | None = None,
+    total_label: str = "Total",
 ) -> dict:
     """The finished table: who won, why it ended, and each seat's breakdown in `parts` order.
     `unit` is the score's word for one and for many; `tie_break`, when the rules broke a tie on
@@ -82,8 +83,10 @@ def result(
         "tie_break_rule": tie_break[1] if tie_break else "",
         "end_text": end_texts.get(data["end_reason"], data["end_reason"] or ""),
         "breakdown_parts": [{"key": key, "label": label} for key, label in parts],
-        # Many parts read better down the page than across a phone: one row per part then.
-        "breakdown_by_part": len(parts) > 4,
+        "total_label": total_label,  # what the total counts, when it is not a sum of the parts
+        # Whichever way has fewer columns, so a phone never scrolls sideways (issue 15): a column
+        # per part (with the name and the total), or a row per part and a column per player.
+        "breakdown_by_part": len(names) + 1 < len(parts) + 2,
         "breakdown_part_rows": [
             {"label": label, "values": [score["breakdown"].get(key, 0) for score in data["scores"]]}
             for key, label in parts

@@ -552,10 +552,15 @@ def test_the_final_entry_scores_the_game(client):
     assert "🏆 Ann wins with 40 points" in html
     assert "Ann is down to the rest card alone (SU-10)." in html  # who, not "a surfer" (issue 15)
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html[html.index('class="table table-sm') :], re.S)
-    assert [text(row) for row in rows[:3]] == [
-        "Player Total Waves Boards Goals Stings",  # Total next to the name: never cut off (issue 15)
-        "Ann 40 30 4 8 -2",
-        "Ben 2 0 0 2 0",
+    # Two surfers and four parts: a column per surfer is narrower than a column per part, and the
+    # Total row comes first (issue 15: no sideways scroll, Total never cut off).
+    assert [text(row) for row in rows[:6]] == [
+        "Score part Ann Ben",
+        "Total 40 2",
+        "Waves 30 0",
+        "Boards 4 0",
+        "Goals 8 2",
+        "Stings -2 0",
     ]
     assert "Final scores: Ann 40, Ben 2. Ann wins." in text(html)
     assert act_forms(html) == []

@@ -29,7 +29,8 @@ END_TEXTS = {
     "four_dogs": "Four complete Surf Dogs end the game at once.",
     "surf_deck_empty": "The Surf deck ran out: most complete Surf Dogs, then most sand dollars.",
 }
-BREAKDOWN = [("complete_dogs", "Surf Dogs"), ("dollars", "Sand dollars")]
+# The total is the complete Surf Dogs (HF-14): the result shows it once, then the tie-break's money.
+BREAKDOWN = [("dollars", "Sand dollars")]
 KEYS = ("do", "n", "c", "f", "t", "s")
 UNIT = ("complete Surf Dog", "complete Surf Dogs")
 
@@ -53,7 +54,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("bank", "phase", "shack_deck", "shack_discard", "surf_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names)),
+        **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names), "Surf Dogs"),
         "turn_name": names[state["turn"]],
         "step": step,
         "rows": [
