@@ -248,8 +248,19 @@ def test_a_setup_with_a_missing_wave_value_is_refused(client, table):
         picks |= card_picks(f"beach{i}", card)
     response = submit(client, form, picks | {"surf3_suit": "purple"})
     assert response.status_code == 400
-    assert "Not allowed." in text(response.content.decode())
+    html = response.content.decode()
+    assert "Not allowed." in text(html)
     assert state(table)["phase"] == "setup" and table.version == 0
+    # Every tap made stays made (issue 15): the two waves, the third's suit, the beach cards.
+    checked = dict(re.findall(r'name="(\w+)" id="[^"]+" value="([^"]+)"[^>]*\bchecked>', html))
+    assert checked == {
+        "surf1_suit": "orange",
+        "surf1_points": "3",
+        "surf2_suit": "blue",
+        "surf2_points": "7",
+        "surf3_suit": "purple",
+        **{key: str(value) for key, value in picks.items() if key.startswith("beach")},
+    }
 
 
 # ---------------------------------------------------------------------------------------------

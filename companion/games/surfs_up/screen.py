@@ -39,6 +39,20 @@ def end_texts(state: dict, names: list[str]) -> dict[str, str]:
     }
 
 
+CARD_FIELDS = ("kind", "suit", "points", "bonus", "cost", "value")
+
+
+def card_picks(posted: dict) -> dict[str, dict]:
+    """A refused entry's card choices, by field prefix ("card" -> {"suit": "blue", "points": "7"}),
+    so every tap made stays made (issue 15: refusals keep the taps)."""
+    picks: dict[str, dict] = {}
+    for name, value in posted.items():
+        prefix, _, field = name.rpartition("_")
+        if prefix and field in CARD_FIELDS:
+            picks.setdefault(prefix, {})[field] = value
+    return picks
+
+
 def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
@@ -52,6 +66,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("round", "bluebottles", "beach_deck", "ocean_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
+        "card_picks": card_picks(viewer.posted),
         **screen_kit.result(data, BREAKDOWN, end_texts(state, names), ("point", "points")),
         "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
         "points": list(range(1, 11)),
