@@ -84,7 +84,15 @@ def test_a_phone_picks_its_sheet_then_places_in_two_taps(client, table):
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["cells"] == {"c1t": 5}
     assert table.snapshot["seats"][0]["sun"] == [1]
-    assert "Ann has written this round" in response.content.decode()
+    html = response.content.decode()
+    assert "Ann has written this round" in html
+    # A shared phone hands on in one tap: "Next: Ben" makes it Ben's sheet (issue 15).
+    next_ben = 'name="seat" value="1"><button class="btn btn-primary btn-lg w-100 big-action" '
+    next_ben += 'type="submit">Next: Ben'
+    assert next_ben in html
+    client.post(f"/t/{table.id}/seat/", {"seat": 1})
+    html = client.get(f"/t/{table.id}/").content.decode()
+    assert "Ben: Tap a lit slot to write in it" in html and "Next: " not in html
 
 
 def test_the_choice_in_progress_survives_a_poll(client, table):

@@ -60,6 +60,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         **screen_kit.result(data, breakdown_parts(sheet), END_TEXTS, ("starfish", "starfish")),
         "dice_faces": DICE_FACES,
         "waiting": screen_kit.and_join(waiting),
+        "next_player": _next_player(data, viewer, names),
         "my_seat": viewer.seat,
         "my_name": names[viewer.seat] if viewer.seat is not None else "",
         "viewed": viewed,
@@ -97,6 +98,16 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         "score_line": score_line(data, viewed) if viewed is not None else "",
         "my_score_line": score_line(data, mine) if mine is not None else "",
     }
+
+
+def _next_player(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | None:
+    """On a phone whose player has written this round, the next player who still writes, after it
+    in seat order: one tap hands the shared phone on (issue 15)."""
+    due = data["expect"]["seats"] if data["state"]["phase"] == "place" else []
+    if not viewer.can_edit or viewer.seat is None or viewer.seat in due or not due:
+        return None
+    seat = min(due, key=lambda s: (s - viewer.seat) % len(names))
+    return {"seat": seat, "name": names[seat]}
 
 
 def my_entry(log: list, seat: int) -> int | None:
