@@ -257,7 +257,11 @@
     var field = box.closest(".row") && box.closest(".row").querySelector("input[type=text]");
     if (field) field.focus();
   });
-  var typed = null;
+  var typed = null, ownEntryAt = 0;
+  function focusFirstField() {
+    var first = live().querySelector("form[data-enter-next] input[type=text]");
+    if (first) first.focus();
+  }
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     if (!isRefresh(event.detail) || !live()) return;
     var form = live().querySelector("form[data-enter-next]");
@@ -323,11 +327,14 @@
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target !== live() && event.target.id !== "live") return;
     touched();
-    if (isRefresh(event.detail)) restoreTyped();
-    else if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+    if (isRefresh(event.detail)) {
+      restoreTyped();
+      // A refresh that lands just after this phone's own entry keeps the next row ready to type.
+      if (Date.now() - ownEntryAt < 3000 && !live().contains(document.activeElement)) focusFirstField();
+    } else if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
       // This phone's own entry saved: the pad's next row is ready to type (no tap to reach it).
-      var first = live().querySelector("form[data-enter-next] input[type=text]");
-      if (first) first.focus();
+      ownEntryAt = Date.now();
+      focusFirstField();
     }
     if (stepBefore !== null && isRefresh(event.detail)) {
       if (choosing() && stepSignature() !== stepBefore) {
