@@ -37,18 +37,20 @@ def choice(option: dict) -> dict:
     return {**OPTION_KEYS, **option}
 
 
-def scoreboard(data: dict, notes: dict[int, str] | None = None) -> list[dict]:
+def scoreboard(data: dict, notes: dict[int, str] | None = None, lowest_wins: bool = False) -> list[dict]:
+    """Each player's total, in seat order; the one leader marked (the lowest total when it wins)."""
     notes = notes or {}
     totals = [score["total"] for score in data["scores"]]
-    top = max(totals) if totals else None
+    top = (min(totals) if lowest_wins else max(totals)) if totals else None
     leaders = sum(1 for total in totals if total == top)
+    started = any(totals) if lowest_wins else top is not None and top > 0
     return [
         {
             "seat": player["seat"],
             "name": player["name"],
             "total": totals[player["seat"]],
             # Only one player can "lead"; a tie at the top highlights nobody.
-            "leading": top is not None and top > 0 and leaders == 1 and totals[player["seat"]] == top,
+            "leading": started and leaders == 1 and totals[player["seat"]] == top,
             "note": notes.get(player["seat"], ""),
         }
         for player in data["players"]

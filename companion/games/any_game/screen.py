@@ -32,13 +32,11 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     totals = [seat["total"] for seat in state["seats"]]
     places = ranks(totals, state["lowest_wins"])
     tied = {rank for rank in places if places.count(rank) > 1}
-    board = screen_kit.scoreboard(data)
-    for row in board:
-        rank = places[row["seat"]]
-        row["note"] = (
-            ("=" if rank in tied else "") + ordinal(rank) if any(state["rounds"] or state["cells"]) else ""
-        )
-        row["leading"] = rank == 1 and rank not in tied and any(totals)
+    written = bool(state["rounds"] or state["cells"])
+    notes = {
+        seat: ("=" if rank in tied else "") + ordinal(rank) for seat, rank in enumerate(places) if written
+    }
+    board = screen_kit.scoreboard(data, notes, state["lowest_wins"])
     # The result's breakdown reads down the page, a row per round or category, a column per player;
     # more players than fit a phone get the totals alone (the history's replay has every round).
     parts = _parts(state) if len(names) <= WIDE else []
