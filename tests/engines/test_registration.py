@@ -42,6 +42,9 @@ def missing_parts(slug: str) -> list[str]:
             get_template(name)
         except (TemplateDoesNotExist, TemplateSyntaxError):
             missing.append(f"the template {folder}/templates/{name}")
+    styles = Path(registry.part(slug, "__init__").__file__).parent / "static" / registry.template_dir(slug)
+    if not (styles / "screen.css").exists():
+        missing.append(f"its styles {folder}/static/{registry.template_dir(slug)}/screen.css")
     invariants = module(slug, "invariants")
     if invariants is None or not hasattr(invariants, "check"):
         missing.append(f"its invariants ({folder}/invariants.py: check(state))")
@@ -68,6 +71,7 @@ def test_a_game_in_the_registry_alone_is_named_with_each_missing_part(monkeypatc
     assert missing_parts("throwaway-game") == [
         "its screen (throwaway_game/screen.py)",
         *(f"the template throwaway_game/templates/throwaway_game/{partial}" for partial in PARTIALS),
+        "its styles throwaway_game/static/throwaway_game/screen.css",
         "its invariants (throwaway_game/invariants.py: check(state))",
         "a golden script (throwaway_game/golden.py: SCRIPT)",
     ]
