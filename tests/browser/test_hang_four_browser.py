@@ -90,12 +90,12 @@ def texts(locator: Locator) -> list[str]:
 
 def options(page: Page) -> list[str]:
     """The options' labels, without the small hint under a die face."""
-    return [text.strip() for text in page.locator(".prompt .ss-option .option-label").all_inner_texts()]
+    return [text.strip() for text in page.locator(".prompt .step-option .option-label").all_inner_texts()]
 
 
 def hints(page: Page) -> dict[str, str]:
     """Die face -> the hint under it ("+1": what that face would bring)."""
-    faces = page.locator(".prompt .ss-option").all()
+    faces = page.locator(".prompt .step-option").all()
     return {
         f.locator(".option-label").inner_text().strip(): f.locator(".option-hint").inner_text() for f in faces
     }
@@ -103,13 +103,13 @@ def hints(page: Page) -> dict[str, str]:
 
 def option(page: Page, text: str) -> Locator:
     label = page.locator(".option-label", has_text=re.compile(f"^\\s*{re.escape(text)}\\s*$"))
-    return page.locator(".prompt .ss-option").filter(has=label)
+    return page.locator(".prompt .step-option").filter(has=label)
 
 
 def greyed(page: Page) -> dict[str, str]:
     """The greyed options of the step: {label: the reason shown under it}."""
     found = {}
-    for button in page.locator(".prompt button.ss-option[disabled]").all():
+    for button in page.locator(".prompt button.step-option[disabled]").all():
         why = page.locator(f"#{button.get_attribute('aria-describedby')}")
         expect(why).to_be_visible()
         found[" ".join(button.inner_text().split())] = " ".join(why.inner_text().split())
@@ -138,7 +138,7 @@ def play(page: Page, *steps: str) -> None:
 def seats(page: Page) -> dict[str, int]:
     """Sand dollars per seat, read from the panel rows."""
     found = {}
-    for row in page.locator(".hf-seat").all():
+    for row in page.locator(".seat-panel").all():
         head = row.locator("> div").first
         name = head.locator("strong").first.inner_text().split()[0]
         found[name] = int(re.fullmatch(r"\$(\d+)", head.locator("span > strong").inner_text()).group(1))
@@ -164,7 +164,7 @@ def table(bank: int, surf: int, shack: int, discard: int) -> dict[str, str]:
 def dogs(page: Page, name: str) -> list[str]:
     """One seat's Surf Dogs as drawn, spaces removed: "1🏄🐶🏄safe" (complete: nose, dog, tail),
     "1🏄🐶·" (a nose and the dog), "1·🐶·" (the dog alone)."""
-    row = page.locator(".hf-seat").filter(has=page.locator("strong", has_text=re.compile(f"^{name}\\b")))
+    row = page.locator(".seat-panel").filter(has=page.locator("strong", has_text=re.compile(f"^{name}\\b")))
     # A board is drawn as a labelled box, dashed when missing: read the classes, not the labels.
     return row.locator(".hf-dog").evaluate_all(
         """dogs => dogs.map(dog => dog.querySelector('.hf-no').textContent.trim()
@@ -211,7 +211,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     assert options(phone) == [ROLL, BUY, SHACK]
     assert greyed(phone) == {}
     assert status(phone) == "Ann's turn"
-    expect(phone.locator(".hf-seat.turn")).to_contain_text("Ann")
+    expect(phone.locator(".seat-panel.turn")).to_contain_text("Ann")
     expect(phone.get_by_text("Nothing entered yet.")).to_be_visible()
     shot(phone, "hf-01-turn-screen")
 
@@ -263,7 +263,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     )
     check(phone, (4, 14, 0), bank=12, surf=33, shack=14, discard=1)
     assert notes(phone) == {"Ann": "$4", "Ben": "$14 · must buy", "Cleo": "$0"}
-    expect(phone.locator(".hf-seat", has_text="Ben").locator(".badge", has_text="must buy")).to_be_visible()
+    expect(phone.locator(".seat-panel", has_text="Ben").locator(".badge", has_text="must buy")).to_be_visible()
 
     # ---- Turn 6: Cleo holds nothing: only the die is left to her ------------------------------
     expect(title(phone)).to_have_text("Cleo's turn: one of these")
@@ -301,7 +301,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     # whose every part finishes the purchase: each button posts it.
     expect(title(phone)).to_have_text("Card 2 of 2: what did you draw?")
     assert options(phone) == PARTS
-    expect(phone.locator(".prompt button[type=submit].ss-option")).to_have_count(3)
+    expect(phone.locator(".prompt button[type=submit].step-option")).to_have_count(3)
     tap(phone, "🏄 Tail board")
     assert log(phone)[0] == (
         "Ben bought 2 cards for 6: a nose for Surf Dog 1 and a tail for Surf Dog 1 (complete!)."
@@ -309,13 +309,13 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     check(phone, (1, 8, 3), bank=18, surf=30, shack=14, discard=1)
     assert scores(phone) == {"Ann": 0, "Ben": 1, "Cleo": 0}
     assert notes(phone) == {"Ann": "$1", "Ben": "$8", "Cleo": "$3"}
-    ben_dog = phone.locator(".hf-seat", has_text="Ben").locator(".hf-dog")
+    ben_dog = phone.locator(".seat-panel", has_text="Ben").locator(".hf-dog")
     expect(ben_dog).to_have_count(1)
     expect(ben_dog).to_have_class(re.compile(r"\bcomplete\b"))
     expect(ben_dog.locator(".safe")).to_have_text("safe")
     assert dogs(phone, "Ben") == ["1🏄🐶🏄safe"]
-    expect(phone.locator(".hf-seat", has_text="Ben")).to_contain_text("1 complete")
-    expect(phone.locator(".hf-seat", has_text="Ben").locator(".badge", has_text="must buy")).to_have_count(0)
+    expect(phone.locator(".seat-panel", has_text="Ben")).to_contain_text("1 complete")
+    expect(phone.locator(".seat-panel", has_text="Ben").locator(".badge", has_text="must buy")).to_have_count(0)
     shot(phone, "hf-08-completed-dog")
 
     # ---- Turn 9: Cleo rolls the icon, draws the Snag, rolls 2 and takes Ann's nose ------------
@@ -375,6 +375,6 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     assert notes(phone) == {"Ann": "$2", "Ben": "$9", "Cleo": "$3"}
     expect(title(phone)).to_have_text("Ann's turn: one of these")
     assert status(phone) == "Ann's turn"
-    expect(phone.locator(".hf-seat.turn")).to_contain_text("Ann")
+    expect(phone.locator(".seat-panel.turn")).to_contain_text("Ann")
     assert len(log(phone)) == 18  # 12 turns, three of them Shack visits of 3 entries each
     shot(phone, "hf-12-final-state")

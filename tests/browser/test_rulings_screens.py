@@ -51,7 +51,7 @@ def test_the_snag_greys_an_opponent_who_holds_too_few(live_server, phone, shot):
     expect(phone.get_by_text("Snag 2: from whom?")).to_be_visible()
     expect(phone.get_by_text("Cleo holds 2 or more, so the Snag takes 2 from Cleo (HF-9).")).to_be_visible()
     expect(phone.locator("button[disabled]", has_text="Ben · 1 loose board")).to_be_visible()
-    expect(phone.locator("a.ss-option", has_text="Cleo · 3 loose boards")).to_be_visible()
+    expect(phone.locator("a.step-option", has_text="Cleo · 3 loose boards")).to_be_visible()
     both_schemes(phone, shot, "rulings-snag-target")
 
 
@@ -60,7 +60,7 @@ def test_the_crab_step_warns_before_a_copy_that_kills_a_slot(live_server, phone,
     act(table, {"type": "roll", "dice": [2, 6, 1]})
     open_table(phone, live_server.url, table, "slot=c2b&sd=0&wd=1")
     expect(phone.get_by_text("Crab in c2b: copy the 6 next door?")).to_be_visible()
-    warnings = phone.locator(".ss-options .text-warning-emphasis")
+    warnings = phone.locator(".step-options .text-warning-emphasis")
     expect(warnings).to_have_count(1)
     expect(warnings).to_have_text("⚠ k3 could never be filled after this")
     both_schemes(phone, shot, "rulings-crab-dead")

@@ -135,11 +135,11 @@ def lit(page: Page) -> list[str]:
 
 
 def options(page: Page) -> list[str]:
-    return [text.strip() for text in page.locator(".prompt .ss-option").all_inner_texts()]
+    return [text.strip() for text in page.locator(".prompt .step-option").all_inner_texts()]
 
 
 def option(page: Page, text: str) -> Locator:
-    return page.locator(".prompt .ss-option").filter(has_text=re.compile(f"^{re.escape(text)}$"))
+    return page.locator(".prompt .step-option").filter(has_text=re.compile(f"^{re.escape(text)}$"))
 
 
 def sheet(grid: Locator) -> tuple[dict[str, int], set[str]]:

@@ -193,7 +193,7 @@ def cards(*names: str) -> list[str]:
 def surfers(page: Page) -> dict[str, dict]:
     """The "Surfers" panel: per seat the respect pips lit, hand and towel (a temporary card as "t6"),
     and the waves and boards chips (suit colour + text)."""
-    rows = page.locator("section[aria-label=Surfers] .hf-seat").evaluate_all(
+    rows = page.locator("section[aria-label=Surfers] .seat-panel").evaluate_all(
         """rows => rows.map(row => {
             const cards = {hand: [], towel: []};
             let where = 'hand';
@@ -244,7 +244,7 @@ def log(page: Page) -> list[str]:
 def options(page: Page) -> dict[str, str | None]:
     """The reward options: {button or link text: the reason under it when greyed, else None}."""
     found = {}
-    for option in page.locator(".prompt .ss-option").all():
+    for option in page.locator(".prompt .step-option").all():
         label = " ".join(option.inner_text().split())
         if option.is_disabled():
             reason = option.locator("xpath=following-sibling::div[1]").inner_text()
