@@ -51,6 +51,7 @@ def build(plays: int, seed: int = 7) -> None:
         finished = start + dt.timedelta(days=index)
         table = Table(
             game=game,
+            played=game,  # bulk_create skips Table.save, which sets it (a game of its own: its slug)
             options=dict(engine.options),
             snapshot={},
             status=Table.Status.FINISHED,

@@ -263,7 +263,8 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     )
     check(phone, (4, 14, 0), bank=12, surf=33, shack=14, discard=1)
     assert notes(phone) == {"Ann": "$4", "Ben": "$14 · must buy", "Cleo": "$0"}
-    expect(phone.locator(".seat-panel", has_text="Ben").locator(".badge", has_text="must buy")).to_be_visible()
+    ben = phone.locator(".seat-panel", has_text="Ben")
+    expect(ben.locator(".badge", has_text="must buy")).to_be_visible()
 
     # ---- Turn 6: Cleo holds nothing: only the die is left to her ------------------------------
     expect(title(phone)).to_have_text("Cleo's turn: one of these")
@@ -315,7 +316,8 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     expect(ben_dog.locator(".safe")).to_have_text("safe")
     assert dogs(phone, "Ben") == ["1🏄🐶🏄safe"]
     expect(phone.locator(".seat-panel", has_text="Ben")).to_contain_text("1 complete")
-    expect(phone.locator(".seat-panel", has_text="Ben").locator(".badge", has_text="must buy")).to_have_count(0)
+    ben = phone.locator(".seat-panel", has_text="Ben")
+    expect(ben.locator(".badge", has_text="must buy")).to_have_count(0)
     shot(phone, "hf-08-completed-dog")
 
     # ---- Turn 9: Cleo rolls the icon, draws the Snag, rolls 2 and takes Ann's nose ------------

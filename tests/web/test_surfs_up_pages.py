@@ -154,9 +154,11 @@ def text(html: str) -> str:
 
 def options_text(html: str) -> str:
     """The reward options as read down the screen: each button and the reason under it."""
-    return text(
-        html[html.index('<div class="step-options">') : html.index('<section class="mb-3" aria-label="Scores"')]
+    start, end = (
+        html.index('<div class="step-options">'),
+        html.index('<section class="mb-3" aria-label="Scores"'),
     )
+    return text(html[start:end])
 
 
 def done(response) -> None:
