@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
 from .base import Engine
@@ -39,6 +40,11 @@ def package(slug: str) -> str:
 def part(slug: str, name: str) -> ModuleType:
     """One module of the game's folder: its screen, its golden script, its invariants."""
     return import_module(f"{package(slug)}.{name}")
+
+
+def folder(slug: str) -> Path:
+    """The game's folder on disk: its data files, RULES.md, golden.txt, templates/ and static/."""
+    return Path(part(slug, "__init__").__file__).parent
 
 
 def screen(slug: str) -> ModuleType:

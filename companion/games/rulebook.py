@@ -37,7 +37,7 @@ class Rules:
 
 
 def rules_path(slug: str) -> Path:
-    return Path(registry.part(slug, "__init__").__file__).with_name("RULES.md")
+    return registry.folder(slug) / "RULES.md"
 
 
 @cache

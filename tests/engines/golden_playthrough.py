@@ -27,7 +27,7 @@ def script(slug: str) -> Script | None:
 
 
 def golden_path(slug: str) -> Path:
-    return Path(registry.part(slug, "__init__").__file__).with_name("golden.txt")
+    return registry.folder(slug) / "golden.txt"
 
 
 def _dump(value) -> str:

@@ -6,8 +6,6 @@ missing part fails with the game's name and the part, before anyone opens the ta
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
@@ -42,7 +40,7 @@ def missing_parts(slug: str) -> list[str]:
             get_template(name)
         except (TemplateDoesNotExist, TemplateSyntaxError):
             missing.append(f"the template {folder}/templates/{name}")
-    styles = Path(registry.part(slug, "__init__").__file__).parent / "static" / registry.template_dir(slug)
+    styles = registry.folder(slug) / "static" / registry.template_dir(slug)
     if not (styles / "screen.css").exists():
         missing.append(f"its styles {folder}/static/{registry.template_dir(slug)}/screen.css")
     invariants = module(slug, "invariants")
@@ -85,7 +83,7 @@ def test_every_ruling_a_game_cites_has_its_text(slug):
     ids = [ruling.id for ruling in rules.rulings]
     assert len(ids) == len(set(ids)), f"{slug}: a ruling is in RULES.md twice"
     assert all(ruling.text for ruling in rules.rulings), f"{slug}: a ruling without its text"
-    folder = Path(registry.part(slug, "__init__").__file__).parent
+    folder = registry.folder(slug)
     prefix = ids[0].split("-")[0]
     source = " ".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py"))
     cited = {ruling for ruling in rulebook.cited(source) if ruling.startswith(prefix + "-")}

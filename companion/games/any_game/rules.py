@@ -28,6 +28,13 @@ from .setup_options import checked_options
 POINTS_MAX = 9999  # AG-2: points from -9999 to 9999
 
 
+def points_said(points: dict[int, int], names: list[str]) -> str:
+    """{0: 12, 1: -3} -> "Ann 12, Ben -3", in seat order (the log and the screen's story strip)."""
+    return ", ".join(
+        f"{names[seat] if seat < len(names) else f'Seat {seat}'} {points[seat]}" for seat in sorted(points)
+    )
+
+
 def parse_points(value) -> dict[int, int]:
     """{"0": 12, "1": -3} -> {0: 12, 1: -3}: the shape only (seats and range are rules)."""
     require(isinstance(value, dict), "A score needs 'points': an object of seat -> points.")
@@ -254,7 +261,7 @@ class AnyGame:
             parts = [f"The pad is closed after {rounds} round{'s' if rounds != 1 else ''}."]
         else:
             points = parse_points(action["points"])
-            written = ", ".join(f"{name(seat)} {points[seat]}" for seat in sorted(points))
+            written = points_said(points, names)
             if after["mode"] == "rounds":
                 parts = [f"Round {len(after['rounds'])}: {written}."]
             else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from companion.games import screen_kit
 
+from .rules import parse_points, points_said
+
 END_TEXTS = {
     "finished": "The table closed the pad.",
     "target": "A total reached the target.",
@@ -135,10 +137,7 @@ def _last(state: dict, viewer: screen_kit.Viewer, names: list[str]) -> str:
     action = viewer.log[0][1]
     if action.get("type") != "score":
         return ""
-    points = action["points"]
-    written = ", ".join(
-        f"{names[int(seat)]} {value}" for seat, value in sorted(points.items(), key=lambda p: int(p[0]))
-    )
+    written = points_said(parse_points(action["points"]), names)
     if state["mode"] == "rounds":
         return f"Last round: {written}."
     return f"{action['category']}: {written}."
