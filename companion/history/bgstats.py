@@ -20,7 +20,7 @@ def play_data(table: Table) -> dict:
     """The play as BG Stats reads it. `table` comes from stats.archive (seats and length loaded)."""
     seats = list(table.seats.all())
     facts = base.played_game(registry.get(table.game), table.options)
-    ranks = stats.seat_ranks(seats)
+    ranks = stats.seat_ranks(table, seats)
     started = timezone.localtime(table.first_entry or table.created)
     return {
         "sourceName": "Table Companion",

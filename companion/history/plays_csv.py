@@ -55,7 +55,7 @@ def write_plays_csv(stream) -> None:
         game_name = table.game_name
         length = _blank_if_none(stats.length_minutes(table))
         date = table.finished.astimezone(dt.UTC).isoformat(timespec="seconds")
-        for seat, rank in zip(seats, stats.seat_ranks(seats), strict=True):
+        for seat, rank in zip(seats, stats.seat_ranks(table, seats), strict=True):
             writer.writerow(
                 [
                     table.id,

@@ -73,7 +73,9 @@ def length_minutes(table: Table) -> int | None:
     return round((last - first).total_seconds() / 60)
 
 
-def competition_ranks(scores: list[int | None], won: list[bool] | None = None) -> list[int | None]:
+def competition_ranks(
+    scores: list[int | None], won: list[bool] | None = None, highest_wins: bool = True
+) -> list[int | None]:
     """1 for the best score; equal scores share a rank and the next rank skips ("1, 1, 3").
 
     With `won` (each seat's win, as the game's rules decided it), the winners share rank 1 and
@@ -84,14 +86,20 @@ def competition_ranks(scores: list[int | None], won: list[bool] | None = None) -
     winners = sum(won)
     losers = [score for score, win in zip(scores, won, strict=True) if score is not None and not win]
     return [
-        1 if win else None if score is None else 1 + winners + sum(other > score for other in losers)
+        1
+        if win
+        else None
+        if score is None
+        else 1 + winners + sum((other > score) if highest_wins else (other < score) for other in losers)
         for score, win in zip(scores, won, strict=True)
     ]
 
 
-def seat_ranks(seats) -> list[int | None]:
-    """The rank of each seat of a finished play, in the order given (the exports' "rank")."""
-    return competition_ranks([seat.score for seat in seats], [seat.won for seat in seats])
+def seat_ranks(table: Table, seats) -> list[int | None]:
+    """The rank of each seat of a finished play, in the order given (the exports' "rank"); in a
+    game where the lowest total wins (a pad's Hearts), the lower score ranks first."""
+    highest_wins = base.played_game(registry.get(table.game), table.options).highest_wins
+    return competition_ranks([seat.score for seat in seats], [seat.won for seat in seats], highest_wins)
 
 
 # --- Players -----------------------------------------------------------------------------------

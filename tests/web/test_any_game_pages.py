@@ -195,3 +195,24 @@ def test_exports_name_the_game_played(client):
     }
     link = json.loads(unquote(bgstats.play_link(play).split("data=", 1)[1]))
     assert link["players"][0]["winner"] is True and link["players"][0]["rank"] == 1
+
+
+def test_where_the_lowest_total_wins_the_exports_rank_the_lowest_first(client):
+    """Hearts for four, one round then finish: Cleo's 2 wins, Ben's 5 is 2nd, Ann and Dan share 3rd
+    on 9, in the CSV and in the BG Stats link alike (issue 15: ranks agree with the winners)."""
+    table = play_pad(client, "Hearts", ["Ann", "Ben", "Cleo", "Dan"], [[9, 5, 2, 9]], option_lowest_wins="on")
+    rows = list(csv.DictReader(io.StringIO(client.get("/history/plays.csv").content.decode())))
+    assert [(row["player"], row["rank"], row["winner"]) for row in rows] == [
+        ("Ann", "3", "false"),
+        ("Ben", "2", "false"),
+        ("Cleo", "1", "true"),
+        ("Dan", "3", "false"),
+    ]
+    data = bgstats.play_data(stats.archive().get(pk=table.id))
+    assert [(p["name"], p["rank"], p["winner"]) for p in data["players"]] == [
+        ("Ann", 3, False),
+        ("Ben", 2, False),
+        ("Cleo", 1, True),
+        ("Dan", 3, False),
+    ]
+    assert data["game"]["highestWins"] is False
