@@ -257,7 +257,7 @@
     var field = box.closest(".row") && box.closest(".row").querySelector("input[type=text]");
     if (field) field.focus();
   });
-  var typed = null, ownEntryAt = 0;
+  var typed = null;
   function focusFirstField() {
     var first = live().querySelector("form[data-enter-next] input[type=text]");
     if (first) first.focus();
@@ -266,16 +266,23 @@
     if (!isRefresh(event.detail) || !live()) return;
     var form = live().querySelector("form[data-enter-next]");
     if (!form) return;
+    // Read before the swap: htmx moves the focus itself while it swaps.
     typed = { entry: form.getAttribute("data-entry"), values: {},
-      focus: document.activeElement ? document.activeElement.id : "" };
+      focus: form.contains(document.activeElement) ? document.activeElement.id : "" };
     form.querySelectorAll("input[type=text]").forEach(function (input) {
       if (input.value) typed.values[input.id] = input.value;
     });
   });
   function restoreTyped() {
     var form = live().querySelector("form[data-enter-next]");
-    // Only into the same entry: a round another phone saved meanwhile is not this one.
-    if (!typed || !form || form.getAttribute("data-entry") !== typed.entry) { typed = null; return; }
+    if (!typed || !form) { typed = null; return; }
+    // Only into the same entry: a round saved meanwhile (another phone's, or this phone's own when
+    // the refresh lands before its answer) is not this one; the typing goes on at the next's start.
+    if (form.getAttribute("data-entry") !== typed.entry) {
+      if (typed.focus) focusFirstField();
+      typed = null;
+      return;
+    }
     Object.keys(typed.values).forEach(function (id) {
       var input = document.getElementById(id);
       if (input && !input.value) input.value = typed.values[id];
@@ -329,11 +336,8 @@
     touched();
     if (isRefresh(event.detail)) {
       restoreTyped();
-      // A refresh that lands just after this phone's own entry keeps the next row ready to type.
-      if (Date.now() - ownEntryAt < 3000 && !live().contains(document.activeElement)) focusFirstField();
     } else if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
       // This phone's own entry saved: the pad's next row is ready to type (no tap to reach it).
-      ownEntryAt = Date.now();
       focusFirstField();
     }
     if (stepBefore !== null && isRefresh(event.detail)) {
