@@ -28,6 +28,7 @@ OPTION_KEYS = {
     "fields": None,
     "href": "",
     "summary": "",
+    "says": "",  # the entry in words, for an option that posts from a screen of several decisions
 }
 
 
@@ -145,22 +146,45 @@ class StepMachine:
         if "action" in option:  # an option that is the whole entry at once
             return choice({**option, "fields": self.posted(option["action"])})
         query = {**{k: v for k, v in self.query.items() if k not in self.CARRIED_OVER}, **option["set"]}
-        after = self._step(query)
+        after, query = self._forced(self._step(query), query)
         if after["name"] == "done":
             return choice(
                 {**option, "fields": self.posted(after["action"]), "summary": after.get("summary", "")}
             )
         return choice({**option, "href": "?" + urlencode(query)})
 
+    def _forced(self, step: dict, query: dict) -> tuple[dict, dict]:
+        """Take every step that has one possible way without a tap (issue 15: no step with one
+        answer): its one open option is chosen, or, if that option posts, the entry is done."""
+        while step["name"] != "done":
+            open_options = [option for option in step.get("options", []) if not option.get("disabled")]
+            if len(open_options) != 1:
+                break
+            (only,) = open_options
+            if "action" in only:
+                return {"name": "done", "action": only["action"], "summary": only.get("summary", "")}, query
+            query = {**query, **only["set"]}
+            step = self._step(query)
+        return step, query
+
     def _back(self) -> str | None:
-        """The previous step: the query without its latest decision."""
+        """The previous step that asked something: the query without its latest decision, and
+        without the decisions that were taken for the player because they had one way."""
+        query = self.query
+        while (query := self._without_latest(query)) is not None:
+            step = self._step(query)
+            if not query or self._forced(step, query)[0] is step:  # the first step always asks
+                return "?" + urlencode(query)
+        return None
+
+    def _without_latest(self, query: dict) -> dict | None:
         for keys in self.UNDO:
-            if not any(key in self.query for key in keys):
+            if not any(key in query for key in keys):
                 continue
-            rest = {k: v for k, v in self.query.items() if k not in keys}
+            rest = {k: v for k, v in query.items() if k not in keys}
             for key in keys:
-                items = self.query.get(key, "").split(",")
+                items = query.get(key, "").split(",")
                 if key in self.LIST_KEYS and len(items) > 1:
                     rest[key] = ",".join(items[:-1])
-            return "?" + urlencode(rest)
+            return rest
         return None

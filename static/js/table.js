@@ -129,6 +129,9 @@
     say("Not sent yet: " + why + ". " + entries[0].words + " will be sent when the phone is back online.", true);
   }
   function describe(form, submitter) {
+    // An option that is a whole entry on a screen of several decisions says itself (a die face).
+    var says = (submitter && submitter.dataset.says) || form.dataset.says;
+    if (says) return "Your entry “" + says + "”";
     var title = form.querySelector(".prompt-title") || live().querySelector(".prompt-title");
     var shown = submitter && (submitter.querySelector(".option-label") || submitter); // not the hint
     var label = shown ? shown.textContent.trim().replace(/\s+/g, " ") : "";
@@ -256,6 +259,15 @@
     if (box.type !== "checkbox" || !box.form || !box.form.hasAttribute("data-enter-next")) return;
     var field = box.closest(".row") && box.closest(".row").querySelector("input[type=text]");
     if (field) field.focus();
+  });
+  // --- Forms sent by their last choice (data-send-when-complete: the Summer Suns roll) ---------
+  // The roll is three taps, one per die: the third sends it, with no button to reach (issue 15).
+  document.body.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (!form || !form.hasAttribute("data-send-when-complete") || !form.checkValidity()) return;
+    var chosen = Array.from(form.querySelectorAll("input:checked")).map(function (input) { return input.value; });
+    form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(" ");
+    form.requestSubmit();
   });
   var typed = null;
   function focusFirstField() {

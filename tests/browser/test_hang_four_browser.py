@@ -77,7 +77,7 @@ def start_table(page: Page, base_url: str) -> None:
         page.get_by_label(f"Seat {i + 1}").fill(name)
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(re.compile(r"/t/[^/]+/$"))
-    expect(title(page)).to_have_text("Ann's turn: one of these")
+    expect(title(page)).to_have_text("Ann's turn: tap what the die showed, or buy")
 
 
 def title(page: Page) -> Locator:
@@ -95,7 +95,7 @@ def options(page: Page) -> list[str]:
 
 def hints(page: Page) -> dict[str, str]:
     """Die face -> the hint under it ("+1": what that face would bring)."""
-    faces = page.locator(".prompt .step-option").all()
+    faces = page.locator(".prompt .hf-faces .step-option").all()
     return {
         f.locator(".option-label").inner_text().strip(): f.locator(".option-hint").inner_text() for f in faces
     }
@@ -208,7 +208,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     assert scores(phone) == {"Ann": 0, "Ben": 0, "Cleo": 0}
     for name in NAMES:
         assert dogs(phone, name) == ["1·🐶·"]  # HF-3: one dog character each, no board yet
-    assert options(phone) == [ROLL, BUY, SHACK]
+    assert options(phone) == [*FACES, BUY, SHACK]  # a roll is one tap on its face (issue 15)
     assert greyed(phone) == {}
     assert status(phone) == "Ann's turn"
     expect(phone.locator(".seat-panel.turn")).to_contain_text("Ann")
@@ -216,25 +216,20 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     shot(phone, "hf-01-turn-screen")
 
     # ---- Turns 1-4: number rolls; Ann's second 5 meets the cap of 9 (HF-4) --------------------
-    tap(phone, ROLL)
-    expect(title(phone)).to_have_text("What did the die show?")
-    assert options(phone) == FACES
-    shot(phone, "hf-02-die-picker")
     tap(phone, "5")
-    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert log(phone) == ["Ann rolled a 5 and collects 5 sand dollars."]
     check(phone, (8, 3, 3), bank=16, surf=33, shack=15, discard=0)
 
-    play(phone, ROLL, "4")
+    play(phone, "4")
     assert log(phone)[0] == "Ben rolled a 4 and collects 4 sand dollars."
     check(phone, (8, 7, 3), bank=12, surf=33, shack=15, discard=0)
 
-    play(phone, ROLL, "1")
+    play(phone, "1")
     assert log(phone)[0] == "Cleo rolled a 1 and collects 1 sand dollar."
     check(phone, (8, 7, 4), bank=11, surf=33, shack=15, discard=0)
 
-    expect(title(phone)).to_have_text("Ann's turn: one of these")
-    tap(phone, ROLL)
+    expect(title(phone)).to_have_text("Ann's turn: tap what the die showed, or buy")
     # Ann holds 8: each face says what it would bring, and the 9 cap shows before the tap (HF-4).
     assert hints(phone) == {"1": "+1", "2": "+1", "3": "+1", "4": "+1", "5": "+1", "🛖": "draw a card"}
     tap(phone, "5")
@@ -242,7 +237,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     check(phone, (9, 7, 4), bank=10, surf=33, shack=15, discard=0)
 
     # ---- Turn 5: Ben pays 2 for a Shack card, draws the Seagull, rolls 5 ----------------------
-    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     tap(phone, SHACK)
     expect(title(phone)).to_have_text("Which Surf Shack card did Ben draw?")
     assert options(phone) == [SEAGULL, SNAG, WIPE_OUT]
@@ -267,24 +262,24 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     expect(ben.locator(".badge", has_text="must buy")).to_be_visible()
 
     # ---- Turn 6: Cleo holds nothing: only the die is left to her ------------------------------
-    expect(title(phone)).to_have_text("Cleo's turn: one of these")
+    expect(title(phone)).to_have_text("Cleo's turn: tap what the die showed, or buy")
     assert greyed(phone) == {BUY: CLEO_CANNOT_BUY, SHACK: CLEO_CANNOT_DRAW}
-    play(phone, ROLL, "3")
+    play(phone, "3")
     assert log(phone)[0] == "Cleo rolled a 3 and collects 3 sand dollars."
     check(phone, (4, 14, 3), bank=9, surf=33, shack=14, discard=1)
 
     # ---- Turn 7: Ann buys a nose; it must join her only Surf Dog (HF-7) -----------------------
-    expect(title(phone)).to_have_text("Ann's turn: one of these")
+    expect(title(phone)).to_have_text("Ann's turn: tap what the die showed, or buy")
     tap(phone, BUY)
-    expect(title(phone)).to_have_text("How many Surf cards? (3 sand dollars each)")
-    assert options(phone) == ["1 · $3"]  # 4 sand dollars buy one card
-    play(phone, "1 · $3", "🏄 Nose board")
+    # 4 sand dollars buy one card: "How many?" has one answer, so it is not asked (issue 15).
+    expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
+    tap(phone, "🏄 Nose board")
     assert log(phone)[0] == "Ann bought 1 card for 3: a nose for Surf Dog 1."
     check(phone, (1, 14, 3), bank=12, surf=32, shack=14, discard=1)
     assert dogs(phone, "Ann") == ["1🏄🐶·"]
 
     # ---- Turn 8: Ben must buy (HF-10); a nose and a tail complete his Surf Dog ----------------
-    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert options(phone) == [ROLL, BUY, SHACK]
     assert greyed(phone) == {ROLL: BEN_MUST_BUY, SHACK: BEN_MUST_BUY}
     shot(phone, "hf-05-must-buy-turn")
@@ -321,8 +316,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     shot(phone, "hf-08-completed-dog")
 
     # ---- Turn 9: Cleo rolls the icon, draws the Snag, rolls 2 and takes Ann's nose ------------
-    expect(title(phone)).to_have_text("Cleo's turn: one of these")
-    tap(phone, ROLL)
+    expect(title(phone)).to_have_text("Cleo's turn: tap what the die showed, or buy")
     tap(phone, "🛖")
     assert log(phone)[0] == "Cleo rolled the Surf Shack."
     expect(title(phone)).to_have_text("Which Surf Shack card did Cleo draw?")
@@ -334,11 +328,9 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     # Ben's boards are in a complete Surf Dog: protected (HF-8).
     assert options(phone) == ["Ann · 1 loose board", "Ben · 0 loose boards"]
     shot(phone, "hf-09-snag-target")
+    # Ann's one loose board is the one way to take 1 from her, and it can only join Cleo's Surf
+    # Dog 1: the tap on Ann posts the whole Snag (issue 15: no step with one answer).
     tap(phone, "Ann · 1 loose board")
-    expect(title(phone)).to_have_text("Take 1 of Ann's loose boards")
-    assert options(phone) == ["Nose board of Surf Dog 1"]
-    shot(phone, "hf-10-snag-pick")
-    tap(phone, "Nose board of Surf Dog 1")  # it can only join Cleo's Surf Dog 1: posted at once
     assert log(phone)[0] == (
         "Cleo rolled 2 for the Snag and takes from Ann the nose of Surf Dog 1 (to Surf Dog 1)."
     )
@@ -349,25 +341,21 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     assert scores(phone) == {"Ann": 0, "Ben": 1, "Cleo": 0}
 
     # ---- Turns 10-11: Ann, holding 1, can only roll; Ben rolls ---------------------------------
-    expect(title(phone)).to_have_text("Ann's turn: one of these")
+    expect(title(phone)).to_have_text("Ann's turn: tap what the die showed, or buy")
     assert greyed(phone) == {BUY: ANN_CANNOT_BUY, SHACK: ANN_CANNOT_DRAW}
-    play(phone, ROLL, "1")
+    play(phone, "1")
     assert log(phone)[0] == "Ann rolled a 1 and collects 1 sand dollar."
     check(phone, (2, 8, 3), bank=17, surf=30, shack=13, discard=2)
-    play(phone, ROLL, "1")
+    play(phone, "1")
     assert log(phone)[0] == "Ben rolled a 1 and collects 1 sand dollar."
     check(phone, (2, 9, 3), bank=16, surf=30, shack=13, discard=2)
 
     # ---- Turn 12: Cleo rolls the icon, draws Wipe Out, rolls 3 and loses her only board -------
-    expect(title(phone)).to_have_text("Cleo's turn: one of these")
-    play(phone, ROLL, "🛖", WIPE_OUT)
+    expect(title(phone)).to_have_text("Cleo's turn: tap what the die showed, or buy")
+    play(phone, "🛖", WIPE_OUT)
     assert log(phone)[:2] == ["Cleo drew Wipe Out.", "Cleo rolled the Surf Shack."]
     expect(title(phone)).to_have_text("Wipe Out: roll again")
-    tap(phone, "3")
-    expect(title(phone)).to_have_text("Wipe out 1 of your own loose boards")
-    assert options(phone) == ["Nose board of Surf Dog 1"]
-    shot(phone, "hf-11-wipe-out-pick")
-    tap(phone, "Nose board of Surf Dog 1")
+    tap(phone, "3")  # her one loose board is the one way to lose 1: the tap on 3 posts it
     assert log(phone)[0] == "Cleo rolled 3 for the Wipe Out and loses the nose of Surf Dog 1."
     check(phone, (2, 9, 3), bank=16, surf=30, shack=12, discard=3)
     assert dogs(phone, "Ann") == ["1·🐶·"]
@@ -375,7 +363,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     assert dogs(phone, "Cleo") == ["1·🐶·"]
     assert scores(phone) == {"Ann": 0, "Ben": 1, "Cleo": 0}
     assert notes(phone) == {"Ann": "$2", "Ben": "$9", "Cleo": "$3"}
-    expect(title(phone)).to_have_text("Ann's turn: one of these")
+    expect(title(phone)).to_have_text("Ann's turn: tap what the die showed, or buy")
     assert status(phone) == "Ann's turn"
     expect(phone.locator(".seat-panel.turn")).to_contain_text("Ann")
     assert len(log(phone)) == 18  # 12 turns, three of them Shack visits of 3 entries each

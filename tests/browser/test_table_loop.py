@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from companion.tables.models import Event, Table
 from tests.servers import http_call
 
-from .test_hang_four_browser import ROLL, log, option, start_table, tap, title
+from .test_hang_four_browser import BUY, log, option, start_table, tap, title
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,13 +50,12 @@ def test_a_tap_without_signal_is_kept_said_and_sent_once_back_online(live_server
     live_mark(phone)
     expect(mark(phone)).to_contain_text(re.compile(r"^ Live · updated \d\d?:\d\d:\d\d( [AP]M)?$"))
     table = Table.objects.get()
-    tap(phone, ROLL)
 
     phone.context.set_offline(True)
     option(phone, "5").tap()
     expect(outbox(phone)).to_have_text(
-        "Not sent yet: no connection. Your entry “What did the die show?: 5” will be sent when the phone "
-        "is back online.",
+        "Not sent yet: no connection. Your entry “Ann rolled a 5” will be sent when the phone is back "
+        "online.",
         timeout=3000,
     )
     expect(mark(phone)).to_have_attribute("data-state", "offline")
@@ -66,8 +65,8 @@ def test_a_tap_without_signal_is_kept_said_and_sent_once_back_online(live_server
     both_schemes(phone, shot, "loop-01-offline-outbox")
 
     phone.context.set_offline(False)
-    expect(outbox(phone)).to_have_text("Sent: “What did the die show?: 5”.")
-    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    expect(outbox(phone)).to_have_text("Sent: “Ann rolled a 5”.")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert log(phone) == [ANN_ROLLED_5]
     live_mark(phone)
     assert events(table) == [ANN_ROLLED_5]
@@ -78,12 +77,11 @@ def test_an_entry_kept_through_a_server_error_survives_a_reload_and_is_discarded
     table = Table.objects.get()
     phone.expected_errors = [r"/act/$"]
     phone.route(re.compile(r"/act/$"), lambda route: route.fulfill(status=503, body="down for a moment"))
-    tap(phone, ROLL)
     option(phone, "3").tap()  # the entry's button posts; the region stays as it was
-    expect(outbox(phone)).to_contain_text("Not sent yet: the server did not answer. Your entry “What did")
+    expect(outbox(phone)).to_contain_text("Not sent yet: the server did not answer. Your entry “Ann rolled")
     phone.reload()
     # After the reload the entry is still on the phone, and still not sent (the server is "down").
-    expect(outbox(phone)).to_contain_text("Your entry “What did the die show?: 3” will be sent")
+    expect(outbox(phone)).to_contain_text("Your entry “Ann rolled a 3” will be sent")
     both_schemes(phone, shot, "loop-02-outbox-after-reload")
     phone.locator("#outbox").get_by_role("button", name="Discard").tap()
     expect(phone.locator("#outbox")).to_be_hidden()
@@ -103,10 +101,9 @@ def test_an_entry_applied_whose_answer_was_lost_is_sent_again_and_counted_once(l
         route.abort("connectionreset")  # ...and the phone never hears back
 
     phone.route(re.compile(r"/act/$"), apply_then_drop, times=1)
-    tap(phone, ROLL)
     option(phone, "5").tap()
-    expect(outbox(phone)).to_have_text("Sent: “What did the die show?: 5”.")
-    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    expect(outbox(phone)).to_have_text("Sent: “Ann rolled a 5”.")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert log(phone) == [ANN_ROLLED_5]
     assert events(table) == [ANN_ROLLED_5]
     assert Event.objects.filter(table=table).count() == 1
@@ -131,16 +128,16 @@ def test_an_entry_through_the_api_reaches_a_watching_phone_without_a_poll(live_s
 
 def test_back_goes_one_step_back_inside_an_entry(live_server, phone):
     start_table(phone, live_server.url)
-    tap(phone, ROLL)
-    expect(title(phone)).to_have_text("What did the die show?")
-    assert phone.url.endswith("?do=roll")
+    tap(phone, BUY)  # $3 buy one card: "How many?" is taken for her (issue 15)
+    expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
+    assert phone.url.endswith("?do=buy&n=1")
     phone.go_back()
-    expect(title(phone)).to_have_text("Ann's turn: one of these")
+    expect(title(phone)).to_have_text("Ann's turn: tap what the die showed, or buy")
     assert re.search(r"/t/[^/]+/$", phone.url), phone.url
     phone.go_forward()
-    expect(title(phone)).to_have_text("What did the die show?")
-    tap(phone, "2")
-    expect(title(phone)).to_have_text("Ben's turn: one of these")
+    expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
+    tap(phone, "🏄 Nose board")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert re.search(r"/t/[^/]+/$", phone.url), "an entry made leaves its steps' address behind"
 
 
@@ -152,20 +149,19 @@ def test_a_choice_changed_by_another_phone_is_said_and_kept_where_it_still_fits(
     other = new_phone()
     other.goto(play_link)
     live_mark(ann)
-    tap(ann, ROLL)  # Ann's phone is choosing the face
+    tap(ann, BUY)  # Ann's phone is choosing the card she bought
 
-    tap(other, ROLL)
     tap(other, "5")  # the other phone enters Ann's roll first
     notice = ann.locator("#step-notice")
     said = f"Another phone entered “{ANN_ROLLED_5}” while you were choosing: choose again."
     expect(notice).to_have_text(said)
-    # Rolling is still a choice of the next turn (Ben's): the step is kept, for Ben now.
-    expect(title(ann)).to_have_text("What did the die show?")
+    # Buying one card is still a choice of the next turn (Ben's $3): the step is kept, for Ben now.
+    expect(title(ann)).to_have_text("Card 1 of 1: what did you draw?")
     expect(ann.locator(".log li").first).to_contain_text(ANN_ROLLED_5)
     both_schemes(ann, shot, "loop-05-choose-again")
-    tap(ann, "1")
+    tap(ann, "🏄 Tail board")
     expect(notice).to_be_hidden()
-    assert log(ann)[0] == "Ben rolled a 1 and collects 1 sand dollar."
+    assert log(ann)[0] == "Ben bought 1 card for 3: a tail for Surf Dog 1."
 
 
 def test_the_screen_stays_on_unless_switched_off(live_server, phone):

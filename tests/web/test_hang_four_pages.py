@@ -39,11 +39,15 @@ def seats(table):
     return [seat["dollars"] for seat in table.snapshot["seats"]]
 
 
-def test_the_turn_offers_three_actions(client, table):
-    html = client.get(f"/t/{table.id}/").content.decode()
-    assert "Ann&#x27;s turn: one of these" in html or "Ann's turn: one of these" in html
-    assert "🎲 Roll the die" in html and "🛒 Buy Surf cards · 3 each" in html
-    assert posted_actions(html) == [{"type": "buy_shack"}]
+def test_the_turn_offers_the_die_s_faces_buying_and_the_shack(client, table):
+    html = read(client.get(f"/t/{table.id}/").content.decode())
+    assert "Ann&#x27;s turn: tap what the die showed, or buy" in html
+    assert "🛒 Buy Surf cards · 3 each" in html and "🎲 Roll the die" not in html
+    # A roll is one tap on its face (issue 15), with what it brings: +5 for a 5 (HF-4).
+    rolls = [{"type": "roll", "face": face} for face in (1, 2, 3, 4, 5, "shack")]
+    assert posted_actions(html) == [*rolls, {"type": "buy_shack"}]
+    assert '"option-label">5</span><small class="option-hint">+5</small>' in html
+    assert '"option-label">🛖</span><small class="option-hint">draw a card</small>' in html
     assert "Bank <strong>$21</strong>" in html and "Surf deck <strong>33</strong>" in html  # HF-3
 
 
@@ -119,7 +123,12 @@ def test_a_snag_picks_the_victim_then_the_cards(client, table):
     act(client, table, {"type": "shack", "card": "snag"})
     html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
     assert "Snag a Surfboard: roll again" in html
-    assert posted_actions(html) == [{"type": "shack_roll", "face": "shack"}]  # the icon: nothing stolen
+    # A 1 has one way (issue 15): only Ann holds a board (HF-9), so the tap on 1 takes her nose
+    # at once. The icon steals nothing; the other faces ask from whom.
+    assert posted_actions(html) == [
+        {"type": "shack_roll", "face": 1, "target": 0, "cards": [{"dog": 0, "part": "nose", "to_dog": 0}]},
+        {"type": "shack_roll", "face": "shack"},
+    ]
     html = client.get(f"/t/{table.id}/?f=2", **HTMX).content.decode()
     assert "Snag 2: from whom?" in html
     assert "Ann · 1 loose board<" in html and "Cleo · 0 loose boards" in html

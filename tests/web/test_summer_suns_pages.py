@@ -215,7 +215,12 @@ def test_a_bonus_number_is_chosen_slot_then_value(client, table):
     html = client.get(f"/t/{table.id}/{step}", **HTMX).content.decode()
     assert "Ann: Sun total 12: a bonus number! Tap the slot for it" in html
     lit = set(re.findall(r'aria-label="Choose (\w+)"', html))
-    assert "c3b" in lit and "k1" not in lit and "c3t" not in lit  # written slots cannot take it
+    assert "k1" not in lit and "c3t" not in lit and "k2" in lit  # written slots cannot take it
+    # c3b can only be 3 beside c3t's 3 (SS-4): one way, so its tap writes the bonus at once (issue 15).
+    assert "c3b" not in lit
+    assert "Write 3 in k1; sun +6 = 12; bonus 3 in c3b" in re.findall(
+        r'class="cell-button" aria-label="([^"]*)"', html
+    )
     html = client.get(f"/t/{table.id}/{step}&bslot=k2", **HTMX).content.decode()
     assert "Bonus number in k2: which value?" in html
     # k2 sits between k1 (3) and k3 (empty) with k1 < k2: only 4, 5, 6 fit (SS-4).

@@ -131,11 +131,24 @@ class Steps(screen_kit.StepMachine):
             action: name_seats(reason, self.names) if reason else None
             for action, reason in engine().turn_options(self.state).items()
         }
+        # The roll is the common turn: its faces are on this screen, so a roll is one tap (issue 15).
+        rolls = (
+            [{"label": "🎲 Roll the die", "set": {"do": "roll"}, "disabled": allowed["roll"]}]
+            if allowed["roll"]
+            else [
+                {
+                    **face_option(face, {"type": "roll", "face": face}),
+                    "hint": self._collect_hint(face),
+                    "says": f"{self.names[self.seat]} rolled {rolled(face)}",
+                }
+                for face in engine().faces
+            ]
+        )
         return {
             "name": "turn",
-            "title": f"{self.names[self.seat]}'s turn: one of these",
+            "title": f"{self.names[self.seat]}'s turn: tap what the die showed, or buy",
             "options": [
-                {"label": "🎲 Roll the die", "set": {"do": "roll"}, "disabled": allowed["roll"]},
+                *rolls,
                 {"label": "🛒 Buy Surf cards · 3 each", "set": {"do": "buy"}, "disabled": allowed["buy"]},
                 {
                     "label": "🛖 Surf Shack card · 2",
@@ -362,6 +375,10 @@ class Steps(screen_kit.StepMachine):
 def dog_name(dog: str) -> str:
     """A chosen destination as people say it: Surf Dogs count from 1."""
     return "a new Surf Dog" if dog == "n" else f"Surf Dog {int(dog) + 1}"
+
+
+def rolled(face) -> str:
+    return "the Surf Shack" if face == "shack" else f"a {face}"
 
 
 def face_option(face, action: dict) -> dict:
