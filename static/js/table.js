@@ -260,12 +260,28 @@
     var field = box.closest(".row") && box.closest(".row").querySelector("input[type=text]");
     if (field) field.focus();
   });
-  // --- Forms sent by their last choice (data-send-when-complete: the Summer Suns roll) ---------
-  // The roll is three taps, one per die: the third sends it, with no button to reach (issue 15).
+  // --- Forms sent by their last choice (data-send-when-complete) -------------------------------
+  // A form of tapped choices only (the Summer Suns roll, a Surf's Up card) sends itself once every
+  // choice on screen is made: no button to reach after the last tap (issue 15). A group whose
+  // labels are hidden (a bluebottle has no suit) is no choice to make.
+  function shown(input) {
+    var label = input.id && input.form.querySelector('label[for="' + input.id + '"]');
+    return (label || input).getClientRects().length > 0;
+  }
+  function complete(form) {
+    var groups = {};
+    form.querySelectorAll("input[type=radio]").forEach(function (input) {
+      if (shown(input)) groups[input.name] = groups[input.name] || input.checked;
+    });
+    return form.checkValidity() && Object.keys(groups).every(function (name) { return groups[name]; });
+  }
   document.body.addEventListener("change", function (event) {
     var form = event.target.form;
-    if (!form || !form.hasAttribute("data-send-when-complete") || !form.checkValidity()) return;
-    var chosen = Array.from(form.querySelectorAll("input:checked")).map(function (input) { return input.value; });
+    if (!form || !form.hasAttribute("data-send-when-complete") || !complete(form)) return;
+    var chosen = Array.from(form.querySelectorAll("input:checked")).filter(shown).map(function (input) {
+      var label = form.querySelector('label[for="' + input.id + '"]');
+      return (label ? label.textContent : input.value).trim().replace(/\s+/g, " ");
+    });
     form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(" ");
     form.requestSubmit();
   });
