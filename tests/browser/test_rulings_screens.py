@@ -59,10 +59,10 @@ def test_the_crab_step_warns_before_a_copy_that_kills_a_slot(live_server, phone,
     table = services.create_table("summer-suns", ["Ann"], {})
     act(table, {"type": "roll", "dice": [2, 6, 1]})
     open_table(phone, live_server.url, table, "slot=c2b&sd=0&wd=1")
-    expect(phone.get_by_text("Crab in c2b: copy the 6 next door?")).to_be_visible()
+    expect(phone.get_by_text("Crab in Cabin 2, bottom: copy the 6 next door?")).to_be_visible()
     warnings = phone.locator(".step-options .text-warning-emphasis")
     expect(warnings).to_have_count(1)
-    expect(warnings).to_have_text("⚠ k3 could never be filled after this")
+    expect(warnings).to_have_text("⚠ Koi 1, 3rd could never be filled after this")
     both_schemes(phone, shot, "rulings-crab-dead")
 
 

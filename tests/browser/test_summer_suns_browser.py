@@ -47,8 +47,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ("Ann", "Ben")  # seat 0, seat 1
 POLL = 3_500  # ms: the live region polls every 2 s, so another phone's entry shows within ~3 s
 
-NO_PEARL_K4 = "Not there. No die shows k4's pearl (2): the die that picks a slot must equal it. SS-3"
-KOI_K6 = "Not there. Cannot write 4 or 3 in k6: k6 must be smaller than k7 (2) on this koi (SS-4)."
+NO_PEARL_K4 = (
+    "Not there. No die shows the pearl of Koi 1, 4th (2): the die that picks a slot must equal it. SS-3"
+)
+KOI_K6 = (
+    "Not there. Cannot write 4 or 3 in Koi 2, 2nd: it must be smaller than Koi 2, 3rd (2) on this koi (SS-4)."
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,7 +127,7 @@ def panel_grid(page: Page) -> Locator:
 
 
 def cell(page: Page, slot: str) -> Locator:
-    return my_grid(page).locator(f"a[aria-label='Choose {slot}']")
+    return my_grid(page).locator(f"a[data-slot='{slot}'][aria-label^='Choose ']")
 
 
 def lit(page: Page) -> list[str]:
@@ -143,10 +147,11 @@ def sheet(grid: Locator) -> tuple[dict[str, int], set[str]]:
     """A drawn sheet as ({slot: written value}, {slots whose pearl is shown earned}).
 
     Each written value is read from the big number in the cell and checked against the cell's
-    accessible name ("k3, pearl 5, holds 2").
+    accessible name ("Koi 1, 3rd, pearl 5, holds 2": the slot in words, issue 15).
     """
     cells = grid.locator(".ss-cell[role=gridcell]").evaluate_all(
         """cells => cells.map(c => [
+            c.querySelector('.slot-id').innerText.trim(),
             c.getAttribute('aria-label'),
             c.querySelector('.value').innerText.trim(),
             !!c.querySelector('.value .pending'),
@@ -155,8 +160,8 @@ def sheet(grid: Locator) -> tuple[dict[str, int], set[str]]:
     )
     assert len(cells) == 35  # the default sheet
     written, earned = {}, set()
-    for label, value, pending, pearl in cells:
-        slot = label.split(",")[0]
+    for slot, label, value, pending, pearl in cells:
+        assert ", pearl " in label and not label.startswith(slot), label
         if value and not pending:
             assert label.endswith(f", holds {value}"), label
             written[slot] = int(value)
@@ -232,21 +237,21 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     shot(ann, "ss-04-slot-step-lit-sheet")
 
     swap(ann, cell(ann, "k3"))
-    expect(title(ann)).to_have_text("Ann: How to fill k3")
+    expect(title(ann)).to_have_text("Ann: How to fill Koi 1, 3rd")
     assert options(ann) == ["Write 2 · sun +1 = 1", "Write 1 · sun +2 = 2"]
     # SS-5: a 1 in k3 leaves k2 (< k3) and k4 (< k3) with no value: legal, but warned.
-    expect(ann.get_by_text("⚠ k2, k4 could never be filled after this")).to_be_visible()
+    expect(ann.get_by_text("⚠ Koi 1, 2nd, Koi 1, 4th could never be filled after this")).to_be_visible()
     shot(ann, "ss-05-way-step")
 
     swap(ann, option(ann, "Write 2 · sun +1 = 1"))
-    expect(title(ann)).to_have_text("Ann: Crab in k3: copy the 2 next door?")
+    expect(title(ann)).to_have_text("Ann: Crab in Koi 1, 3rd: copy the 2 next door?")
     # k2 and k4 are k3's koi neighbours and would have to be smaller than 2: only c3b and k7.
-    assert options(ann) == ["Copy to c3b", "Copy to k7 (★ pearl)", "No copy"]
+    assert options(ann) == ["Copy to Cabin 3, bottom", "Copy to Koi 2, 3rd (★ pearl)", "No copy"]
     assert lit(ann) == ["c3b", "k7"]  # the crab's targets post the entry from the sheet too
     expect(my_grid(ann).locator(".ss-cell.chosen")).to_have_count(1)  # k3, the 2 drawn faintly
     shot(ann, "ss-06-crab-step")
 
-    swap(ann, option(ann, "Copy to k7 (★ pearl)"))
+    swap(ann, option(ann, "Copy to Koi 2, 3rd (★ pearl)"))
     expect(title(ann)).to_have_text("Ann has written this round")
     expect(banner(ann)).to_have_text("Waiting for Ben")
     assert sheet(my_grid(ann)) == ({"k3": 2, "k7": 2}, {"k7"})
@@ -265,10 +270,10 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     swap(ben, cell(ben, "g5"))
     assert options(ben) == ["Write 2 · sun +1 = 1", "Write 1 · sun +2 = 2"]
     swap(ben, option(ben, "Write 1 · sun +2 = 2"))
-    expect(title(ben)).to_have_text("Ben: Crab in g5: copy the 1 next door?")
-    assert options(ben) == ["Copy to b5 (🐚 shell)", "No copy"]  # g4, g6 are gulls: no value twice
+    expect(title(ben)).to_have_text("Ben: Crab in Gull 5: copy the 1 next door?")
+    assert options(ben) == ["Copy to Bottle 5 (🐚 shell)", "No copy"]  # g4, g6 are gulls: no value twice
     # The copy target is lit on the sheet too: tap it there.
-    swap(ben, my_grid(ben).get_by_role("button", name="Write 1 in g5, copy to b5; sun +2 = 2"))
+    swap(ben, my_grid(ben).get_by_role("button", name="Write 1 in Gull 5, copy to Bottle 5; sun +2 = 2"))
 
     # Round 1 is over: Ben's phone offers round 2's roll at once, Ann's after its next poll.
     expect(title(ben)).to_have_text("Round 2: roll the three dice")
@@ -286,16 +291,16 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     expect(title(ann)).to_have_text("Ann: Tap a lit slot to write in it", timeout=POLL)
     # Ben starts his choice before Ann: his phone keeps the step while it polls (see below).
     swap(ben, cell(ben, "k6"))
-    expect(title(ben)).to_have_text("Ben: How to fill k6")
+    expect(title(ben)).to_have_text("Ben: How to fill Koi 2, 2nd")
     # Pearls 4 and 3, but not k6: it must stay below k7's 2 on Ann's koi.
     assert lit(ann) == ["c1t", "g1", "c1b", "g2", "b3", "s3", "s4", "b5", "s7", "s8"]
 
     # Refused taps: an unlit slot says why, and nothing is written.
     before = (version(ann), log(ann), sheet(my_grid(ann)), scores(ann))
-    swap(ann, my_grid(ann).locator("a[aria-label='Why not k4?']"))
+    swap(ann, my_grid(ann).locator("a[aria-label='Why not Koi 1, 4th?']"))
     expect(ann.locator(".refusal")).to_have_text(NO_PEARL_K4)
     shot(ann, "ss-08-refused-tap-no-pearl")
-    swap(ann, my_grid(ann).locator("a[aria-label='Why not k6?']"))
+    swap(ann, my_grid(ann).locator("a[aria-label='Why not Koi 2, 2nd?']"))
     expect(ann.locator(".refusal")).to_have_text(KOI_K6)
     expect(title(ann)).to_have_text("Ann: Tap a lit slot to write in it")
     assert lit(ann) == ["c1t", "g1", "c1b", "g2", "b3", "s3", "s4", "b5", "s7", "s8"]
@@ -313,7 +318,7 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
 
     expect(banner(ben)).to_have_text("Waiting for Ben", timeout=POLL)
     assert notes(ben) == {"Ann": "sun 4 · 🐚1 ✓", "Ben": "sun 2 · 🐚1"}
-    expect(title(ben)).to_have_text("Ben: How to fill k6")  # the poll kept his step
+    expect(title(ben)).to_have_text("Ben: How to fill Koi 2, 2nd")  # the poll kept his step
     assert options(ben) == ["Write 4 · sun: your choice (hat)", "Write 3 · sun: your choice (hat)"]
     swap(ben, option(ben, "Write 4 · sun: your choice (hat)"))
     expect(title(ben)).to_have_text("Ben: Sun hat: choose the value for the sun row")
@@ -344,8 +349,8 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     swap(ann, cell(ann, "s2"))
     assert options(ann) == ["Write 6 · sun +2 = 6", "Write 2 · sun +6 = 10"]
     swap(ann, option(ann, "Write 6 · sun +2 = 6"))
-    expect(title(ann)).to_have_text("Ann: Crab in s2: copy the 6 next door?")
-    assert options(ann) == ["Copy to s6", "No copy"]  # s1, s3: boat neighbours; k6 must stay < 2
+    expect(title(ann)).to_have_text("Ann: Crab in Boat 1, 2nd: copy the 6 next door?")
+    assert options(ann) == ["Copy to Boat 2, 2nd", "No copy"]  # s1, s3: boat neighbours; k6 must stay < 2
     swap(ann, option(ann, "No copy"))
 
     # ---- After round 3 ------------------------------------------------------------------------

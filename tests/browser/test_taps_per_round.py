@@ -181,9 +181,9 @@ def write(page: Page, slot: str, way: str, copy: str | None = None) -> None:
 
 # Each player's placement per round, legal on the default sheet from an empty start.
 PLACEMENTS = {
-    "Ann": [("k3", "Write 2", "Copy to k7"), ("g1", "Write 4 · sun +3"), ("g3", "Write 6 · sun +2")],
-    "Ben": [("g5", "Write 1", "Copy to b5"), ("g1", "Write 4 · sun +3"), ("g3", "Write 6 · sun +2")],
-    "Cleo": [("g5", "Write 1", "Copy to b5"), ("g1", "Write 4 · sun +3"), ("g3", "Write 6 · sun +2")],
+    "Ann": [("k3", "Write 2", "Copy to Koi 2, 3rd"), ("g1", "Write 4 · sun +3"), ("g3", "Write 6 · sun +2")],
+    "Ben": [("g5", "Write 1", "Copy to Bottle 5"), ("g1", "Write 4 · sun +3"), ("g3", "Write 6 · sun +2")],
+    "Cleo": [("g5", "Write 1", "Copy to Bottle 5"), ("g1", "Write 4 · sun +3"), ("g3", "Write 6 · sun +2")],
 }
 
 

@@ -282,18 +282,27 @@ def test_equal_dice_are_fine_and_a_pearl_is_earned():
 def test_the_slot_die_must_match_the_pearl():
     state = table([4, 2, 5])
     error = refuse(state, place(0, 0, 1, "k2"), code="pearl_mismatch", rule="SS-3")
-    assert error.message == "The 4 on the first die selects a slot with pearl 4: k2's pearl is 3 (SS-3)."
+    assert (
+        error.message
+        == "The 4 on the first die selects a slot with pearl 4: the pearl of Koi 1, 2nd is 3 (SS-3)."
+    )
     # Every pearl-4 slot written: the 4 selects nothing at all.
     state = table([4, 2, 5], cells={"c1b": 3, "k6": 2, "s3": 1, "s8": 1, "b3": 6, "g1": 4})
     error = refuse(state, place(0, 0, 1, "k2"), code="pearl_mismatch", rule="SS-3")
-    assert error.message == "The 4 on the first die matches no empty slot's pearl: k2's pearl is 3 (SS-3)."
+    assert (
+        error.message
+        == "The 4 on the first die matches no empty slot's pearl: the pearl of Koi 1, 2nd is 3 (SS-3)."
+    )
     error = refuse(state, place(0, 2, 1, "k2"))
-    assert error.message == "The 5 on the third die selects a slot with pearl 5: k2's pearl is 3 (SS-3)."
+    assert (
+        error.message
+        == "The 5 on the third die selects a slot with pearl 5: the pearl of Koi 1, 2nd is 3 (SS-3)."
+    )
 
 
 def test_a_written_slot_is_refused():
     error = refuse(table([3, 4, 5], cells={"k2": 2}), place(0, 0, 1, "k2"), code="slot_written", rule="SS-3")
-    assert error.message == "k2 is already written: write in an empty slot (SS-3)."
+    assert error.message == "Koi 1, 2nd is already written: write in an empty slot (SS-3)."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -311,7 +320,8 @@ def test_cabins_hold_the_same_value_top_and_bottom():
     state = run(table([4, 3, 2], cells={"c1t": 3}), place(0, 0, 1, "c1b"))
     assert seat(state)["cells"] == {"c1t": 3, "c1b": 3}
     assert zone_refusal({"c1t": 3}, [4, 5, 2], 0, 1, "c1b") == (
-        "Cannot write 5 in c1b: c1b must hold the same value as c1t (3) in this cabin (SS-4)."
+        "Cannot write 5 in Cabin 1, bottom: it must hold the same value as Cabin 1, top (3) in this cabin "
+        "(SS-4)."
     )
     # Another cabin is another group: c2b next to c1b is free.
     run(table([2, 5, 1], cells={"c1t": 3}), place(0, 0, 1, "c2b"))
@@ -321,24 +331,24 @@ def test_koi_signs_are_strict_both_ways():
     # k1 < k2 < k3 > k4: k3 (pearl 5) next to k2 = 4 must be greater than 4.
     run(table([5, 5, 1], cells={"k2": 4}), place(0, 0, 1, "k3"))
     assert zone_refusal({"k2": 4}, [5, 4, 1], 0, 1, "k3") == (
-        "Cannot write 4 in k3: k3 must be greater than k2 (4) on this koi (SS-4)."
+        "Cannot write 4 in Koi 1, 3rd: it must be greater than Koi 1, 2nd (4) on this koi (SS-4)."
     )
     assert zone_refusal({"k2": 4}, [5, 3, 1], 0, 1, "k3") == (
-        "Cannot write 3 in k3: k3 must be greater than k2 (4) on this koi (SS-4)."
+        "Cannot write 3 in Koi 1, 3rd: it must be greater than Koi 1, 2nd (4) on this koi (SS-4)."
     )
     # The > sign: k4 (pearl 2) must be smaller than k3.
     run(table([2, 4, 1], cells={"k3": 5}), place(0, 0, 1, "k4"))
     assert zone_refusal({"k3": 5}, [2, 5, 1], 0, 1, "k4") == (
-        "Cannot write 5 in k4: k4 must be smaller than k3 (5) on this koi (SS-4)."
+        "Cannot write 5 in Koi 1, 4th: it must be smaller than Koi 1, 3rd (5) on this koi (SS-4)."
     )
     # The second koi: k5 > k6 < k7 < k8; k6 (pearl 4, a hat) must be smaller than k5 = 3.
     assert zone_refusal({"k5": 3}, [4, 3, 1], 0, 1, "k6") == (
-        "Cannot write 3 in k6: k6 must be smaller than k5 (3) on this koi (SS-4)."
+        "Cannot write 3 in Koi 2, 2nd: it must be smaller than Koi 2, 1st (3) on this koi (SS-4)."
     )
     run(table([4, 2, 1], cells={"k5": 3}), place(0, 0, 1, "k6", sun=1))
     # Both neighbours count: k2 (pearl 3) between k1 = 2 and k3 = 4 may only be 3.
     assert zone_refusal({"k1": 2, "k3": 4}, [3, 4, 1], 0, 1, "k2") == (
-        "Cannot write 4 in k2: k2 must be smaller than k3 (4) on this koi (SS-4)."
+        "Cannot write 4 in Koi 1, 2nd: it must be smaller than Koi 1, 3rd (4) on this koi (SS-4)."
     )
     run(table([3, 3, 1], cells={"k1": 2, "k3": 4}), place(0, 0, 1, "k2"))
 
@@ -364,10 +374,10 @@ def test_only_direct_koi_neighbours_are_checked_and_a_dead_slot_is_only_a_warnin
 
 def test_boat_lines_refuse_equal_neighbours_only():
     assert zone_refusal({"s1": 2}, [6, 2, 1], 0, 1, "s2") == (
-        "Cannot write 2 in s2: s1 next to it on this boat line already holds 2 (SS-4)."
+        "Cannot write 2 in Boat 1, 2nd: Boat 1, 1st next to it on this boat line already holds 2 (SS-4)."
     )
     assert zone_refusal({"s3": 2}, [6, 2, 1], 0, 1, "s2") == (
-        "Cannot write 2 in s2: s3 next to it on this boat line already holds 2 (SS-4)."
+        "Cannot write 2 in Boat 1, 2nd: Boat 1, 3rd next to it on this boat line already holds 2 (SS-4)."
     )
     # Not adjacent on the line: s1 = 2 and s3 = 2 are fine; s5 below s1 is on another line.
     run(table([4, 2, 1], cells={"s1": 2}), place(0, 0, 1, "s3"))
@@ -378,18 +388,21 @@ def test_boat_lines_refuse_equal_neighbours_only():
 def test_bottles_all_hold_the_same_value():
     run(table([3, 2, 1], cells={"b1": 2}), place(0, 0, 1, "b5"))
     assert zone_refusal({"b1": 2}, [5, 3, 1], 0, 1, "b2") == (
-        "Cannot write 3 in b2: b1 already holds 2, and every bottle must hold the same value (SS-4)."
+        "Cannot write 3 in Bottle 2: Bottle 1 already holds 2, and every bottle must hold the same value "
+        "(SS-4)."
     )
     # Not only neighbours: b5 at the far end too.
     assert zone_refusal({"b1": 2}, [3, 3, 1], 0, 1, "b5") == (
-        "Cannot write 3 in b5: b1 already holds 2, and every bottle must hold the same value (SS-4)."
+        "Cannot write 3 in Bottle 5: Bottle 1 already holds 2, and every bottle must hold the same value "
+        "(SS-4)."
     )
 
 
 def test_gulls_never_repeat_a_value():
     run(table([2, 3, 1], cells={"g1": 5}), place(0, 0, 1, "g4"))
     assert zone_refusal({"g1": 5}, [2, 5, 1], 0, 1, "g4") == (
-        "Cannot write 5 in g4: g1 already holds 5, and no value may appear twice among the gulls (SS-4)."
+        "Cannot write 5 in Gull 4: Gull 1 already holds 5, and no value may appear twice among the gulls "
+        "(SS-4)."
     )
 
 
@@ -404,10 +417,12 @@ def test_equal_and_all_different_hold_across_the_whole_zone(tmp_path, monkeypatc
     state = table([3, 3, 1], cells={"b1": 2, "g1": 5}, sheet="split")
     error = refuse(state, place(0, 0, 1, "b5"), code="zone_rule")
     assert error.message == (
-        "Cannot write 3 in b5: b1 already holds 2, and every bottle must hold the same value (SS-4)."
+        "Cannot write 3 in Bottle 2, 3rd: Bottle 1, 1st already holds 2, and every bottle must hold the same "
+        "value (SS-4)."
     )
     error = refuse(table([5, 5, 1], cells={"g1": 5}, sheet="split"), place(0, 0, 1, "g5"), code="zone_rule")
-    assert error.message.startswith("Cannot write 5 in g5: g1 already holds 5")
+    # Split in two groups, the slots are named by their group (issue 15: slots in words).
+    assert error.message.startswith("Cannot write 5 in Gull 2, 2nd: Gull 1, 1st already holds 5")
 
 
 def test_pearls_and_shells_count_what_was_written():
@@ -447,8 +462,8 @@ def test_a_crab_copy_must_be_legal_in_its_zone():
     assert engine.crab_next(state, 0, "c2b", 5, []) == ["c2t", "c3b", "k2"]
     error = refuse(state, place(0, 0, 1, "c2b", crab=["c1b"]), code="crab_value", rule="SS-7")
     assert error.message == (
-        "The crab copy of 5 cannot go to c1b (SS-7): "
-        "c1b must hold the same value as c1t (3) in this cabin (SS-4)."
+        "The crab copy of 5 cannot go to Cabin 1, bottom (SS-7): "
+        "it must hold the same value as Cabin 1, top (3) in this cabin (SS-4)."
     )
 
 
@@ -457,13 +472,13 @@ def test_a_copy_is_checked_against_the_turns_own_writes():
     # neighbours (strict signs), g5's never onto another gull: only the other zones are left.
     state = table([5, 5, 1])
     error = refuse(state, place(0, 0, 1, "k3", crab=["k4"]), code="crab_value", rule="SS-7")
-    assert (
-        error.message
-        == "The crab copy of 5 cannot go to k4 (SS-7): k4 must be smaller than k3 (5) on this koi (SS-4)."
+    assert error.message == (
+        "The crab copy of 5 cannot go to Koi 1, 4th (SS-7): it must be smaller than Koi 1, 3rd (5) on "
+        "this koi (SS-4)."
     )
     error = refuse(state, place(0, 0, 1, "g5", crab=["g4"]), code="crab_value", rule="SS-7")
     assert error.message == (
-        "The crab copy of 5 cannot go to g4 (SS-7): g5 already holds 5, "
+        "The crab copy of 5 cannot go to Gull 4 (SS-7): Gull 5 already holds 5, "
         "and no value may appear twice among the gulls (SS-4)."
     )
     by_slot = {p["slot"]: p["crab"] for p in engine.legal(state, 0)["placements"] if p["value"] == 5}
@@ -476,22 +491,25 @@ def test_a_crab_copy_must_go_next_to_the_crab():
     state = table([2, 5, 1], cells={"c2t": 5})
     error = refuse(state, place(0, 0, 1, "c2b", crab=["c4t"]), code="crab_target", rule="SS-7")
     assert error.message == (
-        "c4t is not next to c2b: a crab copy goes to an empty slot right beside the crab, "
+        "Cabin 4, top is not next to Cabin 2, bottom: a crab copy goes to an empty slot right beside the "
+        "crab, "
         "above, below, left or right (SS-7)."
     )
     error = refuse(state, place(0, 0, 1, "c2b", crab=["c2t"]), code="crab_target", rule="SS-7")
-    assert error.message == "c2t is already written: a crab copy goes to an empty slot next to c2b (SS-7)."
+    assert error.message == (
+        "Cabin 2, top is already written: a crab copy goes to an empty slot next to Cabin 2, bottom (SS-7)."
+    )
     refuse(state, place(0, 0, 1, "c2b", crab=["c2b"]), code="crab_target")  # itself, just written
 
 
 def test_a_slot_without_a_crab_copies_nothing():
     state = table([3, 4, 1])
     error = refuse(state, place(0, 0, 1, "k2", crab=["k1"]), code="crab_none", rule="SS-7")
-    assert error.message == "k2 has no crab: no crab copy can be made from it (SS-7)."
+    assert error.message == "Koi 1, 2nd has no crab: no crab copy can be made from it (SS-7)."
     assert engine.crab_next(state, 0, "k2", 4, []) == []
     # Nor does a copy onto a slot without a crab go on.
     error = refuse(table([2, 5, 1]), place(0, 0, 1, "c2b", crab=["k2", "k1"]), code="crab_none")
-    assert error.message == "k2 has no crab: no crab copy can be made from it (SS-7)."
+    assert error.message == "Koi 1, 2nd has no crab: no crab copy can be made from it (SS-7)."
     assert engine.crab_next(table([2, 5, 1]), 0, "c2b", 5, ["k2"]) == []
 
 
@@ -504,7 +522,7 @@ def test_a_chain_through_a_second_crab(tiny):
     assert engine.crab_next(state, 0, "a1", 3, ["b1"]) == []
     error = refuse(state, place(0, 0, 1, "a1", crab=["b1", "b2"], sun=1), code="crab_value", rule="SS-7")
     assert error.message == (
-        "The crab copy of 3 cannot go to b2 (SS-7): b1 already holds 3, "
+        "The crab copy of 3 cannot go to Gull 2 (SS-7): Gull 1 already holds 3, "
         "and no value may appear twice among the gulls (SS-4)."
     )
     # a1 -> a2 -> a3: the last copy lands on a hat, so the seat chooses the sun (SS-9).
@@ -517,7 +535,10 @@ def test_a_chain_through_a_second_crab(tiny):
     assert breakdowns(state)[0] == {"bottles": 2, "gulls": 0, "pearls": 1, "sun": 1, "shell_bonus": 0}
     assert describe(
         engine, table([1, 3, 2], sheet="tiny"), place(0, 0, 1, "a1", crab=["a2", "a3"], sun=6), NAMES
-    ) == ("Ann wrote 3 in a1, crab copies to a2, a3 (pearl); sun +6 (hat) = 6: 1 starfish. Round 1 is over.")
+    ) == (
+        "Ann wrote 3 in Bottle 1, crab copies to Bottle 2, Bottle 3 (pearl); sun +6 (hat) = 6: 1 starfish. "
+        "Round 1 is over."
+    )
 
 
 def test_crab_next_refuses_what_apply_would_refuse():
@@ -628,12 +649,13 @@ def test_a_bonus_number_follows_the_zone_rules_after_the_turns_writes():
         rule="SS-10",
     )
     assert error.message == (
-        "The bonus number 5 cannot go to k3 (SS-10): k3 must be greater than k2 (5) on this koi (SS-4)."
+        "The bonus number 5 cannot go to Koi 1, 3rd (SS-10): it must be greater than Koi 1, 2nd (5) on this "
+        "koi (SS-4)."
     )
     error = refuse(
         state, place(0, 0, 1, "c2b", crab=["k2"], bonus={"slot": "k2", "value": 5}), code="bonus_slot"
     )
-    assert error.message == "The bonus number cannot go to k2: it is already written (SS-10)."
+    assert error.message == "The bonus number cannot go to Koi 1, 2nd: it is already written (SS-10)."
     run(state, place(0, 0, 1, "c2b", crab=["k2"], bonus={"slot": "k3", "value": 6}))
 
 
@@ -719,12 +741,12 @@ def test_pass_is_refused_while_a_placement_is_possible():
     error = refuse(state, pass_(0, 2), code="must_place", rule="SS-11")
     assert (
         error.message
-        == "A placement is possible (e.g. 4 in g1): passing is only allowed when none is (SS-11)."
+        == "A placement is possible (e.g. 4 in Gull 1): passing is only allowed when none is (SS-11)."
     )
     error = refuse(table([3, 4, 5]), pass_(0, 1), code="must_place")
     assert (
         error.message
-        == "A placement is possible (e.g. 4 in c1t): passing is only allowed when none is (SS-11)."
+        == "A placement is possible (e.g. 4 in Cabin 1, top): passing is only allowed when none is (SS-11)."
     )
 
 
@@ -904,7 +926,7 @@ def test_tied_totals_share_the_win():
     state = table([3, 4, 5], players=2, round=20)
     state = run(state, place(0, 0, 1, "k2"))
     assert describe(engine, state, place(1, 0, 1, "k2"), NAMES) == (
-        "Ben wrote 4 in k2; sun +5 = 5. Round 20 is over. "
+        "Ben wrote 4 in Koi 1, 2nd; sun +5 = 5. Round 20 is over. "
         "Game over: Ann and Ben share the win with 0 starfish."
     )
 
@@ -1087,36 +1109,44 @@ def test_null_means_absent_for_crab_sun_and_bonus():
 def test_describe_says_what_happened():
     assert describe(engine, new(2), roll(3, 5, 5), NAMES) == "The dice: 3, 5, 5."
     state = table([3, 4, 5], players=2, sun=[12])
-    assert describe(engine, state, place(0, 1, 0, "c1b"), NAMES) == "Ann wrote 3 in c1b (shell); sun +5 = 17."
+    assert (
+        describe(engine, state, place(0, 1, 0, "c1b"), NAMES)
+        == "Ann wrote 3 in Cabin 1, bottom (shell); sun +5 = 17."
+    )
     state = table([2, 5, 6], players=2, sun=[6])
     assert describe(
         engine, state, place(0, 0, 1, "c2b", crab=["c2t"], bonus={"slot": "g1", "value": 4}), NAMES
-    ) == ("Ann wrote 5 in c2b, crab copy to c2t (pearl); sun +6 = 12: bonus number 4 in g1 (pearl, shell).")
+    ) == (
+        "Ann wrote 5 in Cabin 2, bottom, crab copy to Cabin 2, top (pearl); sun +6 = 12: bonus number 4 in "
+        "Gull 1 (pearl, shell)."
+    )
     state = table([6, 3, 1], players=2)
     assert describe(engine, state, place(0, 0, 1, "s2", crab=["k6"], sun=4), NAMES) == (
-        "Ann wrote 3 in s2, crab copy to k6; sun +4 (hat) = 4."
+        "Ann wrote 3 in Boat 1, 2nd, crab copy to Koi 2, 2nd; sun +4 (hat) = 4."
     )
     state = table([1, 2, 6], players=2, cells=without("g1", "k2", k1=4))
     state["seats"][1]["sun"] = [16]
     state["seats"][0]["placed"] = True
     assert describe(engine, state, place(1, 0, 1, "k1"), NAMES) == (
-        "Ben wrote 2 in k1; sun +6 = 22: 1 starfish. Round 1 is over."
+        "Ben wrote 2 in Koi 1, 1st; sun +6 = 22: 1 starfish. Round 1 is over."
     )
     state["seats"][0]["placed"] = False
     state["seats"][0]["sun"] = [26]
     assert describe(engine, state, pass_(0, 2), NAMES) == "Ann passed; sun +6 = 32: 2 starfish."
     state = table([4, 4, 2], cells=without("g1", "k2", k1=4), sun=[10])
     assert describe(engine, state, place(0, 0, 1, "g1"), ["Ann"]) == (
-        "Ann wrote 4 in g1 (pearl, shell); sun +2 = 12: a bonus number, lost (no empty slot can take one). "
+        "Ann wrote 4 in Gull 1 (pearl, shell); sun +2 = 12: a bonus number, lost (no empty slot can take "
+        "one). "
         "Round 1 is over."
     )
     state = table([3, 4, 5], sun=[57])
     assert describe(engine, state, place(0, 0, 1, "k2"), ["Ann"]) == (
-        "Ann wrote 4 in k2; sun +5 = 62: 4 starfish. Round 1 is over. Game over: Ann wins with 4 starfish."
+        "Ann wrote 4 in Koi 1, 2nd; sun +5 = 62: 4 starfish. Round 1 is over. Game over: Ann wins with 4 "
+        "starfish."
     )
     assert (
         describe(engine, table([3, 4, 5], players=2), place(1, 0, 1, "k2"), ["Ann"])
-        == "Seat 1 wrote 4 in k2; sun +5 = 5."
+        == "Seat 1 wrote 4 in Koi 1, 2nd; sun +5 = 5."
     )
 
 

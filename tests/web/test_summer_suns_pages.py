@@ -70,11 +70,11 @@ def test_a_phone_picks_its_sheet_then_places_in_two_taps(client, table):
     html = client.get(f"/t/{table.id}/").content.decode()
     assert "Ann: Tap a lit slot to write in it" in html
     # Pearl 3 (die 1) selects c1t, k2, g2, s4, b5, s7; pearl 5 and pearl 1 select more.
-    lit = re.findall(r'aria-label="Choose (\w+)"', html)
+    lit = re.findall(r'data-slot="(\w+)" aria-label="Choose ', html)
     assert {"c1t", "k2", "g2", "s4", "b5", "s7"} <= set(lit)
     # Tap c1t: two ways, each one tap from done.
     html = client.get(f"/t/{table.id}/?slot=c1t", **HTMX).content.decode()
-    assert "How to fill c1t" in html
+    assert "How to fill Cabin 1, top" in html
     assert "Write 5 · sun +1 = 1" in html and "Write 1 · sun +5 = 5" in html
     ways = [form for form in hidden_forms(html) if form.get("type") == "place"]
     assert {(form["write_die"], form["slot"]) for form in ways} == {("1", "c1t"), ("2", "c1t")}
@@ -106,7 +106,7 @@ def test_the_choice_in_progress_survives_a_poll(client, table):
     client.post(f"/t/{table.id}/act/", form)
     client.post(f"/t/{table.id}/seat/", {"seat": 0})
     html = client.get(f"/t/{table.id}/poll/?v=1&slot=c1t", **HTMX).content.decode()
-    assert "How to fill c1t" in html
+    assert "How to fill Cabin 1, top" in html
     assert 'poll/?v=2&amp;slot=c1t"' in html
 
 
@@ -143,14 +143,17 @@ def test_an_unlit_slot_says_why_it_is_dark(client, table):
     roll(client, table, [1, 3, 5])
     client.post(f"/t/{table.id}/seat/", {"seat": 0})
     html = client.get(f"/t/{table.id}/", **HTMX).content.decode()
-    assert 'aria-label="Why not k1?"' in html and 'aria-label="Why not k4?"' in html
+    # A dark slot's link says which slot in words (issue 15), for a screen reader too.
+    assert 'aria-label="Why not Koi 1, 1st?"' in html and 'aria-label="Why not Koi 1, 4th?"' in html
     # k4's pearl is 2: no die shows it.
     html = client.get(f"/t/{table.id}/?why=k4", **HTMX).content.decode()
-    assert "No die shows k4&#x27;s pearl (2)" in html
+    assert "No die shows the pearl of Koi 1, 4th (2)" in html
     # The 1 picks k1, but k1 must stay below k2's 1 on this koi whatever is written.
     html = client.get(f"/t/{table.id}/?why=k1", **HTMX).content.decode()
     assert "Not there." in html
-    assert "Cannot write 3 or 5 in k1: k1 must be smaller than k2 (1) on this koi (SS-4)." in html
+    assert (
+        "Cannot write 3 or 5 in Koi 1, 1st: it must be smaller than Koi 1, 2nd (1) on this koi (SS-4)."
+    ) in html
     assert 'class="ss-cell zone-koi refused"' in html
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["cells"] == {"k2": 1}
@@ -214,15 +217,15 @@ def test_a_bonus_number_is_chosen_slot_then_value(client, table):
     step = re.search(r'href="(\?[^"]*wd=1[^"]*)"', html).group(1).replace("&amp;", "&")
     html = client.get(f"/t/{table.id}/{step}", **HTMX).content.decode()
     assert "Ann: Sun total 12: a bonus number! Tap the slot for it" in html
-    lit = set(re.findall(r'aria-label="Choose (\w+)"', html))
+    lit = set(re.findall(r'data-slot="(\w+)" aria-label="Choose ', html))
     assert "k1" not in lit and "c3t" not in lit and "k2" in lit  # written slots cannot take it
     # c3b can only be 3 beside c3t's 3 (SS-4): one way, so its tap writes the bonus at once (issue 15).
     assert "c3b" not in lit
-    assert "Write 3 in k1; sun +6 = 12; bonus 3 in c3b" in re.findall(
-        r'class="cell-button" aria-label="([^"]*)"', html
+    assert "Write 3 in Koi 1, 1st; sun +6 = 12; bonus 3 in Cabin 3, bottom" in re.findall(
+        r'class="cell-button" data-slot="\w+" aria-label="([^"]*)"', html
     )
     html = client.get(f"/t/{table.id}/{step}&bslot=k2", **HTMX).content.decode()
-    assert "Bonus number in k2: which value?" in html
+    assert "Bonus number in Koi 1, 2nd: which value?" in html
     # k2 sits between k1 (3) and k3 (empty) with k1 < k2: only 4, 5, 6 fit (SS-4).
     bonus = [form for form in hidden_forms(html) if form.get("bonus_slot") == "k2"]
     assert sorted(form["bonus_value"] for form in bonus) == ["4", "5", "6"]

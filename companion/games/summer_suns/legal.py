@@ -69,11 +69,12 @@ def zone_problem(sheet: Sheet, cells: dict, slot: str, value: int) -> str | None
         w = cells.get(other)
         if w is None or MASK[op][w] >> value & 1:
             continue
+        other = sheet.named(other)  # the clause follows the slot's own name: "it" is that slot
         if kind == "pair":
-            return f"{slot} must hold the same value as {other} ({w}) in this {word} (SS-4)"
+            return f"it must hold the same value as {other} ({w}) in this {word} (SS-4)"
         if kind == "sequence":
             relation = "smaller" if op == "<" else "greater"
-            return f"{slot} must be {relation} than {other} ({w}) on this {word} (SS-4)"
+            return f"it must be {relation} than {other} ({w}) on this {word} (SS-4)"
         if kind == "no_adjacent_equal":
             return f"{other} next to it on this {word} already holds {w} (SS-4)"
         if kind == "equal":

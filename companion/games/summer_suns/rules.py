@@ -125,28 +125,32 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
     """SS-7: each copy goes next to the previous filled slot, which has a crab, into an empty slot
     that can take the value given everything written so far this turn. Writes the copies to `cells`."""
     source = slot
+    named = sheet.named
     for target in chain:
         if source not in sheet.crabs:
             raise RuleViolation(
-                "crab_none", f"{source} has no crab: no crab copy can be made from it (SS-7).", "SS-7"
+                "crab_none", f"{named(source)} has no crab: no crab copy can be made from it (SS-7).", "SS-7"
             )
         if target not in sheet.adjacent[source]:
             raise RuleViolation(
                 "crab_target",
-                f"{target} is not next to {source}: a crab copy goes to an empty slot right beside the "
-                "crab, above, below, left or right (SS-7).",
+                f"{named(target)} is not next to {named(source)}: a crab copy goes to an empty slot right "
+                "beside the crab, above, below, left or right (SS-7).",
                 "SS-7",
             )
         if target in cells:
             raise RuleViolation(
                 "crab_target",
-                f"{target} is already written: a crab copy goes to an empty slot next to {source} (SS-7).",
+                f"{named(target)} is already written: a crab copy goes to an empty slot next to "
+                f"{named(source)} (SS-7).",
                 "SS-7",
             )
         problem = zone_problem(sheet, cells, target, value)
         if problem:
             raise RuleViolation(
-                "crab_value", f"The crab copy of {value} cannot go to {target} (SS-7): {problem}.", "SS-7"
+                "crab_value",
+                f"The crab copy of {value} cannot go to {named(target)} (SS-7): {problem}.",
+                "SS-7",
             )
         cells[target] = value
         source = target
@@ -303,7 +307,7 @@ class SummerSuns:
         ruling) and the ruling id; None when it can be (SS-3, SS-4)."""
         cells = state["seats"][seat]["cells"]
         if slot in cells:
-            return f"{slot} is already written (SS-3)", "SS-3"
+            return f"{sheet_of(state).named(slot)} is already written (SS-3)", "SS-3"
         problem = zone_problem(sheet_of(state), cells, slot, value)
         return (problem, "SS-4") if problem else None
 
@@ -346,11 +350,15 @@ class SummerSuns:
     def _check_write(self, sheet: Sheet, cells: dict, slot: str, value: int) -> None:
         if slot in cells:
             raise RuleViolation(
-                "slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3"
+                "slot_written",
+                f"{sheet.named(slot)} is already written: write in an empty slot (SS-3).",
+                "SS-3",
             )
         problem = zone_problem(sheet, cells, slot, value)
         if problem:
-            raise RuleViolation("zone_rule", f"Cannot write {value} in {slot}: {problem}.", "SS-4")
+            raise RuleViolation(
+                "zone_rule", f"Cannot write {value} in {sheet.named(slot)}: {problem}.", "SS-4"
+            )
 
     def _turn(self, state: dict, action: dict, decide_bonus: bool = True) -> dict:
         """Check a place or pass completely and return what it writes and earns (state unchanged)."""
@@ -414,7 +422,9 @@ class SummerSuns:
         value, picked = dice[j], dice[i]
         if slot in cells:
             raise RuleViolation(
-                "slot_written", f"{slot} is already written: write in an empty slot (SS-3).", "SS-3"
+                "slot_written",
+                f"{sheet.named(slot)} is already written: write in an empty slot (SS-3).",
+                "SS-3",
             )
         if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
             word = DIE_WORDS[i]
@@ -423,7 +433,9 @@ class SummerSuns:
             else:
                 message = f"The {picked} on the {word} die matches no empty slot's pearl: "
             raise RuleViolation(
-                "pearl_mismatch", message + f"{slot}'s pearl is {sheet.pearl[slot]} (SS-3).", "SS-3"
+                "pearl_mismatch",
+                message + f"the pearl of {sheet.named(slot)} is {sheet.pearl[slot]} (SS-3).",
+                "SS-3",
             )
         self._check_write(sheet, cells, slot, value)
         cells[slot] = value
@@ -457,7 +469,7 @@ class SummerSuns:
             _, fj, fslot = found
             raise RuleViolation(
                 "must_place",
-                f"A placement is possible (e.g. {dice[fj]} in {fslot}): "
+                f"A placement is possible (e.g. {dice[fj]} in {sheet.named(fslot)}): "
                 "passing is only allowed when none is (SS-11).",
                 "SS-11",
             )
@@ -501,13 +513,15 @@ class SummerSuns:
         if target in cells:
             raise RuleViolation(
                 "bonus_slot",
-                f"The bonus number cannot go to {target}: it is already written (SS-10).",
+                f"The bonus number cannot go to {sheet.named(target)}: it is already written (SS-10).",
                 "SS-10",
             )
         problem = zone_problem(sheet, cells, target, number)
         if problem:
             raise RuleViolation(
-                "bonus_value", f"The bonus number {number} cannot go to {target} (SS-10): {problem}.", "SS-10"
+                "bonus_value",
+                f"The bonus number {number} cannot go to {sheet.named(target)} (SS-10): {problem}.",
+                "SS-10",
             )
         turn["bonus"] = {"slot": target, "value": number}
 
@@ -575,9 +589,9 @@ class SummerSuns:
             text = f"{name(seat)} passed; sun +{last['sun_value']}"
         else:
             slot, value = last["slot"], last["value"]
-            text = f"{name(seat)} wrote {value} in {slot}{gains(slot, value)}"
+            text = f"{name(seat)} wrote {value} in {sheet.named(slot)}{gains(slot, value)}"
             if last["crab"]:
-                copies = ", ".join(f"{t}{gains(t, value)}" for t in last["crab"])
+                copies = ", ".join(f"{sheet.named(t)}{gains(t, value)}" for t in last["crab"])
                 text += f", crab cop{'y' if len(last['crab']) == 1 else 'ies'} to {copies}"
             hat = " (hat)" if self.sun_choice_needed(state_before, slot, last["crab"]) else ""
             text += f"; sun +{last['sun_value']}{hat}"
@@ -588,7 +602,9 @@ class SummerSuns:
         elif kind == "number":
             if last["bonus"]:
                 b = last["bonus"]
-                text += f": bonus number {b['value']} in {b['slot']}{gains(b['slot'], b['value'])}"
+                text += (
+                    f": bonus number {b['value']} in {sheet.named(b['slot'])}{gains(b['slot'], b['value'])}"
+                )
             else:
                 text += ": a bonus number, lost (no empty slot can take one)"
         parts = [text + "."]

@@ -150,10 +150,12 @@ def grid(
     signs = _sign_positions(sheet)
     rows: list[list[dict | None]] = [[None] * sheet["cols"] for _ in range(sheet["rows"])]
     kinds = {zone["id"]: zone["kind"] for zone in sheet["zones"]}
+    named = SHEETS[sheet["name"]].named
     for slot in sheet["slots"]:
         value = cells.get(slot["id"])
         rows[slot["row"]][slot["col"]] = {
             **slot,
+            "words": named(slot["id"]),
             "kind": kinds[slot["zone"]],
             "value": value,
             "pearl_earned": value == slot["pearl"],
@@ -241,8 +243,11 @@ def last_turns(state: dict, names: list[str]) -> list[str]:
         if last.get("pass"):
             lines.append(f"{names[i]} passed, sun {last['sun_total']}")
         else:
-            copies = f" (+{', '.join(last['crab'])})" if last.get("crab") else ""
-            lines.append(f"{names[i]}: {last['value']} in {last['slot']}{copies}, sun {last['sun_total']}")
+            named = SHEETS[state["sheet"]].named
+            copies = f" (+{', '.join(map(named, last['crab']))})" if last.get("crab") else ""
+            lines.append(
+                f"{names[i]}: {last['value']} in {named(last['slot'])}{copies}, sun {last['sun_total']}"
+            )
     return lines
 
 
@@ -258,6 +263,7 @@ class Wizard(screen_kit.StepMachine):
         super().__init__(state, query)
         self.seat = seat
         self.legal = engine().legal(state, seat)
+        self.named = SHEETS[state["sheet"]].named  # slots in words (issue 15)
 
     def posted(self, action: dict) -> dict:
         return form_fields(action)
@@ -320,7 +326,11 @@ class Wizard(screen_kit.StepMachine):
             if str(p["slot_die"]) == query.get("sd") and str(p["write_die"]) == query.get("wd")
         ]
         if not chosen:
-            return {"name": "way", "title": f"How to fill {slot}", "options": self._way_options(ways)}
+            return {
+                "name": "way",
+                "title": f"How to fill {self.named(slot)}",
+                "options": self._way_options(ways),
+            }
         placement = chosen[0]
         value = placement["value"]
         chain = [c for c in query.get("crab", "").split(",") if c]
@@ -337,12 +347,13 @@ class Wizard(screen_kit.StepMachine):
                 source = chain[-1] if chain else slot
                 return {
                     "name": "crab",
-                    "title": f"Crab in {source}: copy the {value} next door?",
+                    "title": f"Crab in {self.named(source)}: copy the {value} next door?",
                     "options": [
                         {
                             "slot": offer["slot"],
-                            "label": f"Copy to {offer['slot']}{self._earns(offer['slot'], value)}",
-                            "dead": offer["dead"],  # SS-5: warned before the tap
+                            "label": f"Copy to {self.named(offer['slot'])}"
+                            + self._earns(offer["slot"], value),
+                            "dead": [self.named(s) for s in offer["dead"]],  # SS-5: warned before the tap
                             "set": {"crab": ",".join(chain + [offer["slot"]])},
                         }
                         for offer in offers
@@ -394,19 +405,19 @@ class Wizard(screen_kit.StepMachine):
             if query.get("bval") not in {str(v) for v in values}:
                 return {
                     "name": "bonus_value",
-                    "title": f"Bonus number in {bslot}: which value?",
+                    "title": f"Bonus number in {self.named(bslot)}: which value?",
                     "options": [
                         {
                             "label": str(v),
                             "value": v,
-                            "dead": offer["dead"][bslot][v],
+                            "dead": [self.named(s) for s in offer["dead"][bslot][v]],
                             "set": {"bval": str(v)},
                         }
                         for v in values
                     ],
                 }
             action = {**action, "bonus": {"slot": bslot, "value": int(query["bval"])}}
-            summary += f"; bonus {query['bval']} in {bslot}"
+            summary += f"; bonus {query['bval']} in {self.named(bslot)}"
         elif offer:
             summary += f"; the bonus number of {offer['total']} is lost (no slot can take one)"
         return {"name": "done", "action": action, "summary": summary}
@@ -428,7 +439,7 @@ class Wizard(screen_kit.StepMachine):
                     "detail": sun,
                     "value": way["value"],
                     "pearl": way["value"] == pearls[way["slot"]],
-                    "dead": way["dead"],
+                    "dead": [self.named(s) for s in way["dead"]],
                     "set": {"sd": str(way["slot_die"]), "wd": str(way["write_die"])},
                 }
             )
@@ -459,8 +470,8 @@ class Wizard(screen_kit.StepMachine):
     def _summary_place(self, slot: str, value: int, chain: list[str], action: dict) -> str:
         dice = self.state["dice"]
         sun = action.get("sun", dice[engine().third_die(action["slot_die"], action["write_die"])])
-        copies = f", copy to {', '.join(chain)}" if chain else ""
-        return f"Write {value} in {slot}{copies}; sun +{sun} = {self._sun_total() + sun}"
+        copies = f", copy to {', '.join(map(self.named, chain))}" if chain else ""
+        return f"Write {value} in {self.named(slot)}{copies}; sun +{sun} = {self._sun_total() + sun}"
 
     def _sun_total(self) -> int:
         sun = self.state["seats"][self.seat]["sun"]
@@ -474,11 +485,14 @@ class Wizard(screen_kit.StepMachine):
         sheet_slot = next(s for s in self._sheet()["slots"] if s["id"] == slot)
         dice = self.state["dice"]
         if slot in self.state["seats"][self.seat]["cells"]:
-            return {"message": f"{slot} is already written.", "rule": "SS-3"}
+            return {"message": f"{self.named(slot)} is already written.", "rule": "SS-3"}
         pickers = [i for i, value in enumerate(dice) if value == sheet_slot["pearl"]]
         if not pickers:
             pearl = sheet_slot["pearl"]
-            message = f"No die shows {slot}'s pearl ({pearl}): the die that picks a slot must equal it."
+            message = (
+                f"No die shows the pearl of {self.named(slot)} ({pearl}): the die that picks a slot must "
+                "equal it."
+            )
             return {"message": message, "rule": "SS-3"}
         reasons: dict[str, list[int]] = {}  # the engine's reason -> the values it refuses for it
         rule = None
@@ -491,7 +505,8 @@ class Wizard(screen_kit.StepMachine):
                 if dice[j] not in reasons.setdefault(reason, []):
                     reasons[reason].append(dice[j])
         sentences = [
-            f"Cannot write {' or '.join(map(str, vals))} in {slot}: {why}." for why, vals in reasons.items()
+            f"Cannot write {' or '.join(map(str, vals))} in {self.named(slot)}: {why}."
+            for why, vals in reasons.items()
         ]
         return {"message": " ".join(sentences), "rule": rule}
 

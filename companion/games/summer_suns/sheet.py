@@ -88,10 +88,34 @@ class Sheet:
             s: self._grid_neighbours(s, order) for s in self.slot_ids
         }
 
+        # Slots as people say them (issue 15): "Cabin 3, top", "Koi 1, 3rd", "Gull 4".
+        self.names: dict[str, str] = self._slot_names()
+
         # Sun row bonuses (SS-10): total -> (kind, amount).
         self.bonuses: dict[int, tuple[str, int]] = {
             int(total): next(iter(bonus.items())) for total, bonus in definition["sun_bonuses"].items()
         }
+
+    def named(self, slot_id: str) -> str:
+        """The slot in words, for every sentence a player reads."""
+        return self.names.get(slot_id, slot_id)
+
+    def _slot_names(self) -> dict[str, str]:
+        """A zone's singular (its id without the plural s), the group's number when the zone has
+        several, and the place in the group: top or bottom in a pair, else 1st, 2nd ..."""
+        names = {}
+        for zone in self.zones.values():
+            word = zone["id"][:-1] if zone["id"].endswith("s") else zone["id"]
+            word = word[:1].upper() + word[1:]
+            several = len(zone["groups"]) > 1
+            for g, group in enumerate(zone["groups"]):
+                places = _places(zone["kind"], [self.slots[s] for s in group])
+                for n, (slot_id, place) in enumerate(zip(group, places, strict=True), 1):
+                    if several:
+                        names[slot_id] = f"{word} {g + 1}, {place}"
+                    else:  # one group: the bottles are Bottle 1 to 5
+                        names[slot_id] = f"{word}, {place}" if zone["kind"] == "pair" else f"{word} {n}"
+        return names
 
     def _neighbours(self) -> dict[str, list[tuple[str, str]]]:
         """Per slot, the slots its zone relates it to and how (SS-4): "=", "!=", "<" or ">"."""
@@ -145,6 +169,20 @@ def _count(fail, value, what: str, low: int, high: int | None = None) -> None:
     if not is_int(value) or value < low or (high is not None and value > high):
         bound = f"from {low} to {high}" if high is not None else f">= {low}"
         fail(f"{what} must be a whole number {bound}, not {json.dumps(value)}.")
+
+
+def _places(kind: str, group: list[dict]) -> list[str]:
+    """Each slot's place in its group: a pair is top and bottom (or left and right), a line counts."""
+    if kind == "pair" and len(group) == 2:
+        first, second = group
+        if first["col"] == second["col"]:
+            return ["top", "bottom"] if first["row"] < second["row"] else ["bottom", "top"]
+        return ["left", "right"] if first["col"] < second["col"] else ["right", "left"]
+    return [_ordinal(n) for n in range(1, len(group) + 1)]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _shape_problem(kind: str, group: list[dict]) -> str | None:
