@@ -387,3 +387,36 @@ def test_three_rounds_on_two_phones_with_a_crab_copy_a_hat_and_refused_taps(live
     expect(panel_grid(ann).locator(".cell-link")).to_have_count(0)
     expect(title(ann)).to_have_text("Round 4: roll the three dice")  # the roll form is still there
     shot(ann, "ss-13-bens-sheet-read-only")
+
+
+def test_a_bonus_number_is_chosen_on_the_sheet_then_its_value(live_server, phone, shot):
+    """SS-10: the lit slots of the sheet are the choice (no list of slot buttons above it, issue
+    15), then the values the zone rules allow there."""
+    from companion.tables import services
+
+    table = services.create_table("summer-suns", ["Ann"], {})
+    for action in (
+        {"type": "roll", "dice": [1, 3, 6]},
+        {"type": "place", "seat": 0, "slot_die": 0, "write_die": 1, "slot": "c3t"},  # 3, sun 6
+        {"type": "roll", "dice": [1, 3, 6]},
+    ):
+        table.refresh_from_db()
+        services.play_action(table.id, action, table.version)
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    swap(phone, cell(phone, "k1"))
+    swap(phone, option(phone, "Write 3 · sun +6 = 12"))
+    expect(title(phone)).to_have_text("Ann: Sun total 12: a bonus number! Tap the slot for it")
+    expect(phone.locator(".prompt .step-option")).to_have_count(0)  # the sheet is the choice
+    assert "k2" in lit(phone) and "k1" not in lit(phone) and "c3t" not in lit(phone)
+    assert phone.evaluate("document.documentElement.scrollHeight") < 2300
+    shot(phone, "ss-bonus-slot-on-the-sheet")
+    swap(phone, cell(phone, "k2"))
+    expect(title(phone)).to_have_text("Ann: Bonus number in Koi 1, 2nd: which value?")
+    assert options(phone) == ["4", "5", "6"]  # k1 (3) < k2 on this koi (SS-4)
+    shot(phone, "ss-bonus-value")
+    swap(phone, option(phone, "5"))
+    assert (
+        log(phone)[0]
+        == "Ann wrote 3 in Koi 1, 1st; sun +6 = 12: bonus number 5 in Koi 1, 2nd. Round 2 is over."
+    )
+    assert sheet(panel_grid(phone))[0] == {"c3t": 3, "k1": 3, "k2": 5}
