@@ -54,7 +54,8 @@ class Engine(Protocol):
     action_fields: dict[str, set[str]]  # action type -> the fields it may carry (more: a 400)
     end_rule: str  # the ruling that ends the game: cited when an entry comes after the end (G-1)
     players_rule: str  # the ruling on the seats: cited for a seat the table does not have
-    # Optional: option_labels (option -> the new-table form's label), option_choices (option -> values).
+    # Optional: option_labels (option -> the new-table form's label), option_choices (option -> values),
+    # new_table_heading (the new-table form's heading, when "New <name> table" reads badly).
 
     def not_now(self, state: dict, kind: str) -> RuleViolation:
         """The refusal of a well-formed `kind` the game does not accept now: what comes next, in a

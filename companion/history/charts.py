@@ -19,6 +19,7 @@ from collections.abc import Sequence
 WIDTH = 360
 LINE_HEIGHT = 236
 BAR_HEIGHT = 236
+LABEL_LINE = 15  # px: each further line of a bar's label (TICK_FONT and a little leading)
 
 SERIES_CLASSES = 8
 # Stroke dash patterns (at a 2.5 stroke) so the lines differ in black-and-white print too.
@@ -70,6 +71,22 @@ def _truncate(text: str, max_chars: int) -> str:
     if max_chars <= 1:
         return ELLIPSIS
     return text[: max_chars - 1].rstrip() + ELLIPSIS
+
+
+def _wrap(text: str, max_chars: int, lines: int = 3) -> list[str]:
+    """`text` in at most `lines` lines of `max_chars`, broken between words ("62" / "Summer" / "Suns":
+    a game's name is read whole, issue 15); what still does not fit ends in an ellipsis."""
+    words, out = text.split(), []
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and len(line) + 1 + len(words[0]) <= max_chars:
+            line += " " + words.pop(0)
+        if len(line) > max_chars:
+            return out + [_truncate(line, max_chars)]
+        out.append(line)
+    if words:
+        out[-1] = _truncate(out[-1] + " " + " ".join(words), max_chars)
+    return out
 
 
 def _nice(value: float, round_it: bool) -> float:
@@ -373,12 +390,17 @@ def bar_chart(
 
     full_labels = [str(b.get("label", "")) for b in bars]
     step, max_chars = _bar_label_room(full_labels, band)
+    label_lines = [_wrap(full, max_chars) if i % step == 0 else [] for i, full in enumerate(full_labels)]
+    extra = max((len(lines) for lines in label_lines), default=1) - 1
+    if extra > 0:  # room under the bars for the labels' further lines
+        bottom -= extra * LABEL_LINE
+        scale = _Scale(ticks[0], ticks[-1], top, bottom)
+        zero = scale(0)
 
     drawn = []
     for i, (bar, value, text) in enumerate(zip(bars, values, texts, strict=True)):
         x = left + i * band + (band - width) / 2
-        label = _truncate(full_labels[i], max_chars) if i % step == 0 else ""
-        drawn.append(_bar(bar, x, width, scale(value), zero, text, label, full_labels[i]))
+        drawn.append(_bar(bar, x, width, scale(value), zero, text, label_lines[i], full_labels[i]))
 
     unit_suffix = f" {caption}" if caption else ""
     desc = (
@@ -418,7 +440,7 @@ def _bar_label_room(labels: list[str], band: float) -> tuple[int, int]:
 
 
 def _bar(
-    bar: dict, x: float, width: float, y_value: float, zero: float, text: str, label: str, full: str
+    bar: dict, x: float, width: float, y_value: float, zero: float, text: str, lines: list[str], full: str
 ) -> dict:
     """One bar as the template draws it: its box from the zero line, its value and its label."""
     series = bar.get("series")
@@ -433,6 +455,7 @@ def _bar(
         # Above the bar (SVG's y grows downwards); a negative bar hangs down, so its value sits
         # just above the zero line.
         "value_y": _r(min(y_value, zero) - 5),
-        "label": label,
+        "label": " ".join(lines),
+        "label_lines": lines,
         "full_label": full,
     }

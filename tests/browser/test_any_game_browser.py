@@ -48,7 +48,7 @@ def type_round(page: Page, points: list[int], tap_first: bool) -> int:
 def test_hearts_for_five_on_the_keypad(live_server, phone, shot):
     phone.goto(live_server.url + "/")
     phone.get_by_role("link", name=re.compile(r"^Any other game")).click()
-    expect(phone.get_by_role("heading", name="New Any other game table")).to_be_visible()
+    expect(phone.get_by_role("heading", name="A score pad for any other game")).to_be_visible()
     phone.get_by_label("The game", exact=True).fill("Hearts")
     phone.get_by_label("The lowest total wins").check()
     phone.get_by_label("End the game when a total reaches (optional)").fill("100")
@@ -125,3 +125,20 @@ def test_a_refusal_s_rule_is_one_tap_away(live_server, phone, shot):
     expect(phone).to_have_url(re.compile(r"/rules/any-game/#AG-3$"))
     expect(phone.locator("#AG-3")).to_contain_text("one entry is one round and gives points to every player")
     both_schemes(phone, shot, "any-game-05-rules")
+
+
+def test_the_save_button_stays_in_reach_of_a_form_taller_than_the_phone(live_server, phone, shot):
+    """Twenty players make the keypad taller than the screen: the main button sticks to the bottom
+    of the screen while the form is in view (issue 15), and scrolls away with it after."""
+    from companion.tables import services
+
+    names = [f"Player {n}" for n in range(1, 21)]
+    table = services.create_table("any-game", names, {"game_name": "Skull King"})
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    save = phone.get_by_role("button", name="Save round 1")
+    form = phone.locator("form", has=save)
+    height = phone.viewport_size["height"]
+    assert form.bounding_box()["height"] > height  # taller than the phone
+    box = save.bounding_box()
+    assert 0 < box["y"] and box["y"] + box["height"] <= height  # on screen without a scroll
+    shot(phone, "any-game-06-sticky-save")

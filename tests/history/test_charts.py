@@ -201,6 +201,20 @@ def test_long_bar_labels_are_cut_with_an_ellipsis():
     assert chart["table"]["rows"][1] == ["Bartholomew the Magnificent", "1"]
 
 
+def test_a_game_s_name_under_its_bar_wraps_between_words_instead_of_being_cut():
+    names = ["62 Summer Suns", "Dogo Dash", "Hang Four", "Surf's Up!", "Hearts"]
+    chart = bar_chart([{"label": name, "value": i + 1} for i, name in enumerate(names)])
+    assert [bar["label_lines"] for bar in chart["bars"]] == [
+        ["62", "Summer", "Suns"],
+        ["Dogo", "Dash"],
+        ["Hang", "Four"],
+        ["Surf's", "Up!"],
+        ["Hearts"],
+    ]
+    one_line = bar_chart([{"label": name, "value": 1} for name in ("Ann", "Ben")])
+    assert chart["label_y"] == one_line["label_y"] - 2 * 15  # two more lines of room under the bars
+
+
 def test_many_bars_label_every_kth():
     chart = bar_chart([{"label": f"{i * 5}–{i * 5 + 4}", "value": i} for i in range(16)])
     labels = [bar["label"] for bar in chart["bars"]]
@@ -273,7 +287,7 @@ def test_bar_chart_template_is_csp_clean_valid_svg_and_escaped():
     (main,) = svgs(html)
     assert main.find(f"{SVG}title").text == "Wins"
     assert len(main.findall(f".//{SVG}rect")) == 2
-    texts = [t.text for t in main.iter(f"{SVG}text")]
+    texts = ["".join(t.itertext()) for t in main.iter(f"{SVG}text")]  # a label may be in tspans
     assert NASTY in texts and "Ben" in texts and "5" in texts and "wins" in texts
     assert f"{NASTY}: 3 wins" in [t.text for t in main.iter(f"{SVG}title")]
 

@@ -52,6 +52,7 @@ def parse_points(value) -> dict[int, int]:
 class AnyGame:
     slug = "any-game"
     name = "Any other game"
+    new_table_heading = "A score pad for any other game"  # "New Any other game table" read badly
     min_players = 1
     max_players = 20
     options = {
