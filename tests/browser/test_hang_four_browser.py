@@ -55,7 +55,7 @@ SEAGULL = "🐦 Seagull · every opponent pays you the next roll"
 SNAG = "🪝 Snag a Surfboard · steal boards from one opponent"
 WIPE_OUT = "🌊 Wipe Out · lose your own loose boards"
 FACES = ["1", "2", "3", "4", "5", "🛖"]
-PARTS = ["🐶 Dog", "🏄 Nose board", "🏄 Tail board"]
+PARTS = ["🐶 Dog", "◧ Nose board", "◨ Tail board"]
 
 BEN_MUST_BUY = "You hold 14 sand dollars after the Seagull: you must buy a card (HF-10)."
 CLEO_CANNOT_BUY = "A card costs 3 sand dollars; Cleo holds 0 (HF-11)."
@@ -273,7 +273,7 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     tap(phone, BUY)
     # 4 sand dollars buy one card: "How many?" has one answer, so it is not asked (issue 15).
     expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
-    tap(phone, "🏄 Nose board")
+    tap(phone, "◧ Nose board")
     assert log(phone)[0] == "Ann bought 1 card for 3: a nose for Surf Dog 1."
     check(phone, (1, 14, 3), bank=12, surf=32, shack=14, discard=1)
     assert dogs(phone, "Ann") == ["1🏄🐶·"]
@@ -292,13 +292,13 @@ def test_twelve_turns_cap_seagull_must_buy_complete_dog_snag_and_wipe_out(live_s
     assert options(phone) == PARTS
     assert greyed(phone) == {}
     shot(phone, "hf-07-part-step")
-    tap(phone, "🏄 Nose board")
+    tap(phone, "◧ Nose board")
     # The nose could only join Surf Dog 1 (HF-7): no "which Surf Dog?" step, straight to card 2,
     # whose every part finishes the purchase: each button posts it.
     expect(title(phone)).to_have_text("Card 2 of 2: what did you draw?")
     assert options(phone) == PARTS
     expect(phone.locator(".prompt button[type=submit].step-option")).to_have_count(3)
-    tap(phone, "🏄 Tail board")
+    tap(phone, "◨ Tail board")
     assert log(phone)[0] == (
         "Ben bought 2 cards for 6: a nose for Surf Dog 1 and a tail for Surf Dog 1 (complete!)."
     )

@@ -136,7 +136,7 @@ def test_back_goes_one_step_back_inside_an_entry(live_server, phone):
     assert re.search(r"/t/[^/]+/$", phone.url), phone.url
     phone.go_forward()
     expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
-    tap(phone, "🏄 Nose board")
+    tap(phone, "◧ Nose board")
     expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert re.search(r"/t/[^/]+/$", phone.url), "an entry made leaves its steps' address behind"
 
@@ -159,7 +159,7 @@ def test_a_choice_changed_by_another_phone_is_said_and_kept_where_it_still_fits(
     expect(title(ann)).to_have_text("Card 1 of 1: what did you draw?")
     expect(ann.locator(".log li").first).to_contain_text(ANN_ROLLED_5)
     both_schemes(ann, shot, "loop-05-choose-again")
-    tap(ann, "🏄 Tail board")
+    tap(ann, "◨ Tail board")
     expect(notice).to_be_hidden()
     assert log(ann)[0] == "Ben bought 1 card for 3: a tail for Surf Dog 1."
 

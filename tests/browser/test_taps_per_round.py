@@ -115,8 +115,8 @@ def test_hang_four_taps_per_turn(live_server, phone):
         ["5"],  # Ann: the cap of 9 (HF-4)
         [hang_four.SHACK, hang_four.SEAGULL, "5"],  # Ben: the Shack, the Seagull, its roll
         ["3"],  # Cleo
-        [hang_four.BUY, "🏄 Nose board"],  # Ann: $4 buys one card, "How many?" is not asked
-        [hang_four.BUY, "2 · $6", "🏄 Nose board", "🏄 Tail board"],  # Ben must buy (HF-10)
+        [hang_four.BUY, "◧ Nose board"],  # Ann: $4 buys one card, "How many?" is not asked
+        [hang_four.BUY, "2 · $6", "◧ Nose board", "◨ Tail board"],  # Ben must buy (HF-10)
     ):
         hang_four.play(phone, *steps)
         turns.append(taps.since())

@@ -21,8 +21,8 @@ SHACK_CARDS = [
 CARD_LABELS = {card["slug"]: card["label"] for card in SHACK_CARDS}
 PARTS = [
     {"slug": "character", "label": "Dog", "icon": "🐶"},
-    {"slug": "nose", "label": "Nose board", "icon": "🏄"},
-    {"slug": "tail", "label": "Tail board", "icon": "🏄"},
+    {"slug": "nose", "label": "Nose board", "icon": "◧"},
+    {"slug": "tail", "label": "Tail board", "icon": "◨"},
 ]
 PART_LABELS = {part["slug"]: part["label"] for part in PARTS}
 END_TEXTS = {
