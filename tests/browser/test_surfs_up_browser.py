@@ -146,12 +146,14 @@ def enter_and_send(page: Page, prefix: str, card: dict, shot=None, name: str = "
 
 
 def reveal(page: Page, *cards, shot=None, name: str = "") -> None:
-    for seat, card in enumerate(cards):
+    """Each surfer's card; the last tap sends the reveal (issue 15)."""
+    *first, (last_seat, last) = list(enumerate(cards))
+    for seat, card in first:
         tap_label(page, f"energy-{seat}-{card}")
     if shot:
         settle(page)
         shot(page, name)
-    press(page, "Reveal")
+    swap(page, page.locator(f'label[for="energy-{last_seat}-{last}"]'))
 
 
 def respect(page: Page, who: str) -> None:
