@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/v1/", api.urls),
     path("accounts/", include(accounts)),
     path("history/", include("companion.history.urls")),
+    path("", include("companion.pwa.urls")),  # at the root: the worker's scope is the whole app
     path("", include("companion.tables.urls")),
 ]
 

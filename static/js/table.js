@@ -35,7 +35,14 @@
 
   // --- The connection mark ---------------------------------------------------------------------
   var state = "connecting", offlineSince = null, updated = new Date();
+  // A page the service worker kept (templates/pwa/sw.js): the table as this phone last saw it.
+  var copySeen = document.body.getAttribute("data-offline-copy");
+  if (copySeen !== null) {
+    updated = new Date(copySeen || Date.now());
+    if (isNaN(updated)) updated = new Date();
+  }
   function show(newState) {
+    if (newState === "live") copySeen = null; // the server answers: no longer a kept copy
     if (newState === "offline" && state !== "offline") offlineSince = new Date();
     if (newState !== "offline") offlineSince = null;
     state = newState;
@@ -46,6 +53,9 @@
       reconnecting: "Reconnecting…",
       offline: offlineSince ? "Offline since " + clock(offlineSince) : "Offline",
     }[state];
+    if (copySeen !== null && state !== "live" && state !== "polling") {
+      words = "Offline: the table as this phone last saw it";
+    }
     mark.setAttribute("data-state", state);
     mark.querySelector(".connection-text").textContent = words + " · updated " + clock(updated, true);
   }

@@ -1,9 +1,10 @@
-"""The history routes under /history/ beside the tables' pages, for tests/history/test_exchange.py
-(base.html links to both), while the project's root URLconf does not route the history yet."""
+"""The history routes under /history/ beside the tables' pages and the app's manifest, for
+tests/history/test_exchange.py (base.html links to all three)."""
 
 from django.urls import include, path
 
 urlpatterns = [
     path("history/", include("companion.history.urls")),
+    path("", include("companion.pwa.urls")),
     path("", include("companion.tables.urls")),
 ]
