@@ -207,3 +207,15 @@ def test_the_log_shows_the_newest_five_and_the_rest_a_tap_away(client, table):
     assert re.findall(r'log-number">(\d+)<', newest) == ["7", "6", "5", "4", "3"]
     assert "Show the 2 earlier entries</summary>" in earlier
     assert re.findall(r'log-number">(\d+)<', earlier.split("</details>")[0]) == ["2", "1"]
+
+
+def test_a_question_with_one_answer_is_not_asked_and_back_skips_it(client, table):
+    for face in (1, 1, 1):  # Ann 4, Ben 4, Cleo 4: Ann's turn, one card within reach
+        act(client, table, {"type": "roll", "face": face})
+    html = client.get(f"/t/{table.id}/").content.decode()
+    # "How many Surf cards?" would have one answer (1 · $3): Buy leads past it (issue 15).
+    assert 'href="?do=buy&amp;n=1"' in html and 'href="?do=buy"' not in html
+    html = client.get(f"/t/{table.id}/?do=buy&n=1", **HTMX).content.decode()
+    assert "Card 1 of 1: what did you draw?" in html
+    assert '<a class="btn btn-link ps-0" href="?"' in html  # Back: to the turn, past the question
+    assert {"type": "buy", "cards": [{"part": "nose", "dog": 0}]} in posted_actions(html)
