@@ -61,7 +61,7 @@ def test_the_manifest_is_valid_and_the_app_installable(live_server, phone):
 
 
 def test_a_table_opened_once_opens_again_offline_as_last_seen(live_server, phone, shot):
-    open_table(phone, live_server.url)
+    table = open_table(phone, live_server.url)
     worker_ready(phone)  # the page was loaded before the worker: it keeps the page on taking over
     until(phone, "() => caches.keys().then(names => names.includes('tables'))")
     version = phone.evaluate("() => fetch('/sw.js').then(r => r.text())")
@@ -76,8 +76,16 @@ def test_a_table_opened_once_opens_again_offline_as_last_seen(live_server, phone
     expect(phone.locator(".prompt-title")).to_have_text("Ben's turn: tap what the die showed, or buy")
     shot(phone, "pwa-01-table-offline")
 
+    # A tap on the kept copy waits in the outbox (the table loop's), and is sent once back online.
+    phone.locator(".prompt .hf-faces .step-option", has_text="5").tap()
+    outbox = phone.locator("#outbox .outbox-text")
+    expect(outbox).to_contain_text("Not sent yet: no connection. Your entry “Ben rolled a 5”")
     phone.context.set_offline(False)
+    expect(outbox).to_have_text("Sent: “Ben rolled a 5”.", timeout=15_000)
+    expect(phone.locator(".log li").first).to_contain_text("Ben rolled a 5 and collects 5 sand dollars.")
     expect(phone.locator("#connection")).to_contain_text(re.compile(r"^ ?Live"), timeout=15_000)
+    table.refresh_from_db()
+    assert table.version == 2 and [seat["dollars"] for seat in table.snapshot["seats"]] == [7, 8]
 
 
 def test_a_new_worker_drops_the_caches_of_an_older_deployment(live_server, phone):
