@@ -76,16 +76,23 @@ def _truncate(text: str, max_chars: int) -> str:
 def _wrap(text: str, max_chars: int, lines: int = 3) -> list[str]:
     """`text` in at most `lines` lines of `max_chars`, broken between words ("62" / "Summer" / "Suns":
     a game's name is read whole, issue 15); what still does not fit ends in an ellipsis."""
-    words, out = text.split(), []
+    words, out = re.findall(r"[^\s–]+–?|–", text), []  # a range ("10–14") may break after its dash
+
+    def joined(line: str, word: str) -> str:
+        return line + word if line.endswith("–") else f"{line} {word}"
+
     while words and len(out) < lines:
         line = words.pop(0)
-        while words and len(line) + 1 + len(words[0]) <= max_chars:
-            line += " " + words.pop(0)
+        while words and len(joined(line, words[0])) <= max_chars:
+            line = joined(line, words.pop(0))
         if len(line) > max_chars:
             return out + [_truncate(line, max_chars)]
         out.append(line)
     if words:
-        out[-1] = _truncate(out[-1] + " " + " ".join(words), max_chars)
+        rest = out[-1]
+        for word in words:
+            rest = joined(rest, word)
+        out[-1] = _truncate(rest, max_chars)
     return out
 
 

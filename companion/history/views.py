@@ -15,7 +15,7 @@ from companion.games.base import name_seats
 from companion.tables import services
 from companion.tables.models import Player, Table
 
-from . import bgstats, figures, people, replay, stats
+from . import bgstats, figures, people, ratings, replay, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
 
 PAGE_SIZE = 25
@@ -168,6 +168,8 @@ def player(request, player_id: int):
 
 def _player_page(request, person: Player, rename_form=None, merge_form=None, status=200):
     games = stats.player_games(person)
+    rated = ratings.player_ratings(person, [row["game"] for row in games])
+    games = [{**row, "rating": rated.get(row["game"])} for row in games]
     recent = stats.archive(player=person)[:10]
     return render(
         request,
@@ -239,6 +241,7 @@ def game(request, slug: str):
             "all_games": stats.games_overview(),
             "summary": stats.game_summary(slug, game.highest_wins),
             "top_players": stats.top_players(slug, game.highest_wins),
+            "ratings": ratings.game_ratings(slug),
             "recent": [play_row(table) for table in recent],
             "charts": figures.game_charts(slug),
         },

@@ -211,6 +211,8 @@ def test_a_game_s_name_under_its_bar_wraps_between_words_instead_of_being_cut():
         ["Surf's", "Up!"],
         ["Hearts"],
     ]
+    bands = bar_chart([{"label": f"{i * 5}–{i * 5 + 4}", "value": i} for i in range(8)])
+    assert [bar["label_lines"] for bar in bands["bars"]][1:4] == [["5–9"], ["10–", "14"], ["15–", "19"]]
     one_line = bar_chart([{"label": name, "value": 1} for name in ("Ann", "Ben")])
     assert chart["label_y"] == one_line["label_y"] - 2 * 15  # two more lines of room under the bars
 

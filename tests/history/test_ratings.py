@@ -1,0 +1,68 @@
+"""OpenSkill ratings per game (issue 16, companion/history/ratings.py): the figures of a small
+fixed history, pinned; the order of finishing counts; a play leaving the history leaves them."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from companion.history import ratings
+from companion.tables.models import Player, Table
+
+from .factories import finished_play
+
+pytestmark = pytest.mark.django_db
+
+DAY = dt.timedelta(days=1)
+
+
+@pytest.fixture
+def history():
+    start = timezone.now() - 10 * DAY
+    return [
+        finished_play("dogo-dash", [("Ann", 30, True), ("Ben", 20, False), ("Cleo", 10, False)], start),
+        finished_play("dogo-dash", [("Ann", 25, True), ("Ben", 25, True), ("Cleo", 5, False)], start + DAY),
+        finished_play("dogo-dash", [("Cleo", 30, False), ("Ann", 40, True)], start + 2 * DAY),
+        finished_play("hang-four", [("Ben", 4, True), ("Ann", 2, False)], start + 3 * DAY),  # another game
+    ]
+
+
+def board(key="dogo-dash"):
+    return [
+        (one.player.name, round(one.mu, 3), round(one.sigma, 3), one.plays)
+        for one in ratings.game_ratings(key)
+    ]
+
+
+def test_a_small_history_gives_these_ratings(history):
+    # Plackett-Luce from mu 25, sigma 25/3: Ann won all three (one shared with Ben), Cleo lost all.
+    # Worked out with openskill's PlackettLuce directly, play by play, in the order they finished.
+    assert board() == [
+        ("Ann", 30.097, 7.833, 3),
+        ("Ben", 26.359, 7.937, 2),
+        ("Cleo", 18.609, 7.733, 3),
+    ]
+    assert [one.rating for one in ratings.game_ratings("dogo-dash")] == sorted(
+        [one.rating for one in ratings.game_ratings("dogo-dash")], reverse=True
+    )
+    assert board("hang-four") == [("Ben", 27.635, 8.066, 1), ("Ann", 22.365, 8.066, 1)]
+
+
+def test_a_play_undone_back_into_progress_leaves_the_ratings(history):
+    before = board()
+    Table.objects.filter(pk=history[2].pk).update(status=Table.Status.IN_PROGRESS, finished=None)
+    after = board()
+    assert after != before and after == [
+        ("Ann", 28.32, 8.067, 2),
+        ("Ben", 26.359, 7.937, 2),  # Ben was not at the third play: his rating did not move
+        ("Cleo", 20.337, 7.954, 2),
+    ]
+
+
+def test_the_player_page_shows_each_game_s_rating_and_place(client, history):
+    ann = Player.objects.get(name="Ann")
+    html = client.get(f"/history/players/{ann.pk}/").content.decode()
+    assert "Dogo Dash: rating <strong>6.6</strong>" in html and "1 of 3" in html  # 30.097 - 3 x 7.833
+    assert "Hang Four: rating <strong>-1.8</strong>" in html and "2 of 2" in html
+    page = client.get("/history/games/dogo-dash/").content.decode()
+    assert page.index(">Ann</a>") < page.index(">Ben</a>") < page.index(">Cleo</a>")
