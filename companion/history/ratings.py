@@ -29,10 +29,12 @@ class Rated:
     mu: float  # the skill the model believes
     sigma: float  # how unsure it is: wide at first, narrowing with every play
     plays: int
+    wins: int
 
     @property
     def rating(self) -> float:
-        """The skill the model is nearly sure of (mu - 3 sigma): the leaderboard's order."""
+        """The skill the model is nearly sure of (mu - 3 sigma, OpenSkill's ordinal, as API.md's
+        `rating`): the leaderboard's order."""
         return self.mu - 3 * self.sigma
 
 
@@ -54,7 +56,7 @@ def boards(keys: list[str]) -> dict[str, list[Rated]]:
     rows = {key: kept.get(names[key], computed.get(key)) for key in keys}
     people = Player.objects.in_bulk({pid for board in rows.values() for pid, *_ in board})
     return {
-        key: [Rated(people[pid], mu, sigma, plays) for pid, mu, sigma, plays in board if pid in people]
+        key: [Rated(people[pid], *figures) for pid, *figures in board if pid in people]
         for key, board in rows.items()
     }
 
@@ -69,12 +71,12 @@ def history_stamp() -> str:
 
 
 def _compute(keys: list[str]) -> dict[str, list[tuple]]:
-    """Each game's board as (player id, mu, sigma, plays) rows, best rating first."""
+    """Each game's board as (player id, mu, sigma, plays, wins) rows, best rating first."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     plays = Table.objects.filter(status=stats.FINISHED, played__in=keys).order_by("finished", "pk")
     model = PlackettLuce()
     ratings: dict[str, dict] = {key: {} for key in keys}
-    counts: dict[tuple[str, int], int] = {}
+    counts: dict[tuple[str, int], list[int]] = {}  # (game, player) -> [plays, wins]
     players: dict[int, Player] = {}
     for table in plays.prefetch_related(seats):
         seated = list(table.seats.all())
@@ -85,11 +87,13 @@ def _compute(keys: list[str]) -> dict[str, list[tuple]]:
         teams = [[game.get(seat.player_id) or model.rating()] for seat in seated]
         for seat, (rating,) in zip(seated, model.rate(teams, ranks=ranks), strict=True):
             game[seat.player_id] = rating
-            counts[table.played, seat.player_id] = counts.get((table.played, seat.player_id), 0) + 1
+            tally = counts.setdefault((table.played, seat.player_id), [0, 0])
+            tally[0] += 1
+            tally[1] += seat.won
             players[seat.player_id] = seat.player
     return {
         key: sorted(
-            ((pid, r.mu, r.sigma, counts[key, pid]) for pid, r in game.items()),
+            ((pid, r.mu, r.sigma, *counts[key, pid]) for pid, r in game.items()),
             key=lambda row: (-(row[1] - 3 * row[2]), players[row[0]].name.lower()),
         )
         for key, game in ratings.items()

@@ -40,6 +40,10 @@ def board(key="dogo-dash"):
     ]
 
 
+def wins(key="dogo-dash"):
+    return {one.player.name: one.wins for one in ratings.game_ratings(key)}
+
+
 def test_a_small_history_gives_these_ratings(history):
     # Plackett-Luce from mu 25, sigma 25/3: Ann won all three (one shared with Ben), Cleo lost all.
     # Worked out with openskill's PlackettLuce directly, play by play, in the order they finished.
@@ -48,6 +52,7 @@ def test_a_small_history_gives_these_ratings(history):
         ("Ben", 26.359, 7.937, 2),
         ("Cleo", 18.609, 7.733, 3),
     ]
+    assert wins() == {"Ann": 3, "Ben": 1, "Cleo": 0}  # Ann and Ben shared the second play's win
     assert [one.rating for one in ratings.game_ratings("dogo-dash")] == sorted(
         [one.rating for one in ratings.game_ratings("dogo-dash")], reverse=True
     )
