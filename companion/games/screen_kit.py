@@ -163,6 +163,8 @@ class StepMachine:
             (only,) = open_options
             if "action" in only:
                 return {"name": "done", "action": only["action"], "summary": only.get("summary", "")}, query
+            if all(query.get(key) == value for key, value in only["set"].items()):
+                break  # an option that decides nothing new: ask, rather than loop
             query = {**query, **only["set"]}
             step = self._step(query)
         return step, query

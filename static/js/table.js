@@ -295,6 +295,23 @@
     form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(" ");
     form.requestSubmit();
   });
+  // This phone's own pad entry: once the next one shows, whichever answer brings it (this phone's
+  // own, or the refresh its write rang for, in either order), its first field is ready to type.
+  var padSaved = null;
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-enter-next]");
+    if (form && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      padSaved = form.getAttribute("data-entry");
+    }
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (padSaved === null || !live()) return;
+    var form = live().querySelector("form[data-enter-next]");
+    if (!form) { padSaved = null; return; }
+    if (form.getAttribute("data-entry") === padSaved) return; // not saved yet, or refused
+    padSaved = null;
+    focusFirstField();
+  });
   var typed = null;
   function focusFirstField() {
     var first = live().querySelector("form[data-enter-next] input[type=text]");
@@ -374,9 +391,6 @@
     touched();
     if (isRefresh(event.detail)) {
       restoreTyped();
-    } else if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
-      // This phone's own entry saved: the pad's next row is ready to type (no tap to reach it).
-      focusFirstField();
     }
     if (stepBefore !== null && isRefresh(event.detail)) {
       if (choosing() && stepSignature() !== stepBefore) {
