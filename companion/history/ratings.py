@@ -35,7 +35,11 @@ class Rated:
     def rating(self) -> float:
         """The skill the model is nearly sure of (mu - 3 sigma, OpenSkill's ordinal, as API.md's
         `rating`): the leaderboard's order."""
-        return self.mu - 3 * self.sigma
+        return ordinal(self.mu, self.sigma)
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
 
 
 def game_ratings(key: str) -> list[Rated]:
@@ -94,7 +98,7 @@ def _compute(keys: list[str]) -> dict[str, list[tuple]]:
     return {
         key: sorted(
             ((pid, r.mu, r.sigma, *counts[key, pid]) for pid, r in game.items()),
-            key=lambda row: (-(row[1] - 3 * row[2]), players[row[0]].name.lower()),
+            key=lambda row: (-ordinal(row[1], row[2]), players[row[0]].name.lower()),
         )
         for key, game in ratings.items()
     }

@@ -295,15 +295,10 @@
     form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(" ");
     form.requestSubmit();
   });
-  // This phone's own pad entry: once the next one shows, whichever answer brings it (this phone's
-  // own, or the refresh its write rang for, in either order), its first field is ready to type.
+  // This phone's own pad entry (noted when it is posted, below): once the next one shows, whichever
+  // answer brings it (this phone's own, or the refresh its write rang for, in either order), its
+  // first field is ready to type.
   var padSaved = null;
-  document.body.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-enter-next]");
-    if (form && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
-      padSaved = form.getAttribute("data-entry");
-    }
-  });
   document.body.addEventListener("htmx:afterSettle", function () {
     if (padSaved === null || !live()) return;
     var form = live().querySelector("form[data-enter-next]");
@@ -352,6 +347,7 @@
     var detail = event.detail, config = detail.requestConfig || {};
     if (config.verb === "post" && detail.elt && detail.elt.closest && detail.elt.closest("#live")) {
       var form = detail.elt.closest("form");
+      if (form && form.hasAttribute("data-enter-next")) padSaved = form.getAttribute("data-entry");
       var params = {};
       // The fields htmx is about to send, the tapped button's name and value included.
       config.formData.forEach(function (value, name) { params[name] = value; });

@@ -114,14 +114,7 @@ class Steps(screen_kit.StepMachine):
         if phase == "shack_roll":
             return self._shack_roll(query)
         if query.get("do") == "roll":
-            return {
-                "name": "roll",
-                "title": "What did the die show?",
-                "options": [
-                    {**face_option(face, {"type": "roll", "face": face}), "hint": self._collect_hint(face)}
-                    for face in engine().faces
-                ],
-            }
+            return {"name": "roll", "title": "What did the die show?", "options": self._roll_faces()}
         if query.get("do") == "buy":
             return self._buy(query)
         return self._turn()
@@ -136,12 +129,8 @@ class Steps(screen_kit.StepMachine):
             [{"label": "🎲 Roll the die", "set": {"do": "roll"}, "disabled": allowed["roll"]}]
             if allowed["roll"]
             else [
-                {
-                    **face_option(face, {"type": "roll", "face": face}),
-                    "hint": self._collect_hint(face),
-                    "says": f"{self.names[self.seat]} rolled {rolled(face)}",
-                }
-                for face in engine().faces
+                {**option, "says": f"{self.names[self.seat]} rolled {rolled(option['action']['face'])}"}
+                for option in self._roll_faces()
             ]
         )
         return {
@@ -157,6 +146,13 @@ class Steps(screen_kit.StepMachine):
                 },
             ],
         }
+
+    def _roll_faces(self) -> list[dict]:
+        """A roll's six faces, each posting the roll, with what it brings (HF-4)."""
+        return [
+            {**face_option(face, {"type": "roll", "face": face}), "hint": self._collect_hint(face)}
+            for face in engine().faces
+        ]
 
     def _shack_card(self) -> dict:
         left = self.state["shack_left"]

@@ -235,7 +235,7 @@ def zone_legend(sheet: dict, seat: dict) -> list[dict]:
 
 def last_turns(state: dict, names: list[str]) -> list[str]:
     """This round's entries so far, one short line per seat that has placed."""
-    lines = []
+    lines, named = [], SHEETS[state["sheet"]].named
     for i, seat in enumerate(state["seats"]):
         last = seat.get("last")
         if not last or last.get("round") != state["round"] or not seat["placed"]:
@@ -243,7 +243,6 @@ def last_turns(state: dict, names: list[str]) -> list[str]:
         if last.get("pass"):
             lines.append(f"{names[i]} passed, sun {last['sun_total']}")
         else:
-            named = SHEETS[state["sheet"]].named
             copies = f" (+{', '.join(map(named, last['crab']))})" if last.get("crab") else ""
             lines.append(
                 f"{names[i]}: {last['value']} in {named(last['slot'])}{copies}, sun {last['sun_total']}"
