@@ -53,7 +53,8 @@ class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
         if not settings.LOGIN_REQUIRED or request.user.is_authenticated:
             return None
         match = request.resolver_match
-        if match.namespace == "api" and not (match.url_name == "create_table" and request.method == "POST"):
+        creates = match.url_name in ("create_table", "create_group") and request.method == "POST"
+        if match.namespace == "api" and not creates:
             return None
         return super().process_view(request, view_func, view_args, view_kwargs)
 

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "django_ratelimit",
+    "companion.groups",
     "companion.tables",
     "companion.history",
     *registry.apps(),  # each game's folder, for its templates
@@ -142,6 +143,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "companion.groups.context.nav_group",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
@@ -197,6 +199,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 # for everything but a table reached through its own links and the JSON API's table calls, which
 # carry the table's token. Read per request by companion.middleware.PrivateDeploymentMiddleware.
 LOGIN_REQUIRED = envbool("COMPANION_LOGIN_REQUIRED", "false")
+# One group open to whoever reaches the server, which every table without a group joins (a LAN
+# game night). Off for a hosted server: a table then starts in a group, from its link (issue 16).
+DEFAULT_GROUP = envbool("COMPANION_DEFAULT_GROUP", "true")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"

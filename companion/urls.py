@@ -1,8 +1,10 @@
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django_ratelimit.decorators import ratelimit
 
+from companion.groups import api as _groups_api  # noqa: F401 - adds the groups to the API
+from companion.groups.views import legacy_history
 from companion.tables.api import api
 from companion.tables.limits import tables_rate
 
@@ -20,7 +22,9 @@ accounts = [
 urlpatterns = [
     path("api/v1/", api.urls),
     path("accounts/", include(accounts)),
-    path("history/", include("companion.history.urls")),
+    path("g/<slug:group_id>/history/", include("companion.history.urls")),
+    re_path(r"^history/(?P<rest>.*)$", legacy_history),  # links from before groups (issue 16)
+    path("", include("companion.groups.urls")),
     path("", include("companion.pwa.urls")),  # at the root: the worker's scope is the whole app
     path("", include("companion.tables.urls")),
 ]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 
+from companion.groups.models import Group
 from companion.tables import services
 from companion.tables.models import Event, Player, Seat, Table
 
@@ -83,11 +84,15 @@ def table_entry(table: Table) -> dict:
     }
 
 
-def export_history() -> dict:
+def export_history(group: Group) -> dict:
+    """The group's history: its people and every table of its, with their logs."""
     # Sorted in Python, not by the database: SQLite's lower() and a PostgreSQL collation order
     # differently, and the same history must give the same file everywhere.
-    players = sorted(Player.objects.all(), key=lambda player: (player.name.lower(), player.name, player.pk))
-    tables = sorted(_tables_with_seats_and_log(), key=lambda table: (table.created, table.id))
+    people = Player.objects.filter(group=group)
+    players = sorted(people, key=lambda player: (player.name.lower(), player.name, player.pk))
+    tables = sorted(
+        _tables_with_seats_and_log().filter(group=group), key=lambda table: (table.created, table.id)
+    )
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -105,10 +110,11 @@ def dumps(history: dict) -> str:
 # Writing
 
 
-def import_history(data) -> ImportSummary:
+def import_history(group: Group, data) -> ImportSummary:
+    """Add a history file's people and tables to the group; a table it already keeps is skipped."""
     players, tables = read_file(data)
     with transaction.atomic():
-        writer = _Writer()
+        writer = _Writer(group)
         for number, (name, created) in enumerate(players, 1):
             writer.claim_listed_player(name, created, f"Player {number}")
         for table in tables:
@@ -117,18 +123,19 @@ def import_history(data) -> ImportSummary:
 
 
 class _Writer:
-    def __init__(self):
+    def __init__(self, group: Group):
+        self.group = group
         self.tables_added = self.tables_already_there = self.players_added = 0
         self.listed: dict[int, str] = {}  # player id -> the name that listed it in the file
 
     def player(self, name: str, created: dt.datetime) -> Player:
         # services.find_or_create_player, keeping the file's date for a new player.
-        found = Player.objects.named(name).first()
+        found = Player.objects.filter(group=self.group).named(name).first()
         if found is not None:
             return found
         try:
             with transaction.atomic():
-                player = Player.objects.create(name=name, created=created)
+                player = Player.objects.create(group=self.group, name=name, created=created)
         except IntegrityError:
             # Someone created the same person while the file was read: refuse rather than a 500.
             raise ImportRefused(f"The name {name!r} clashes with a player already here.") from None
@@ -148,12 +155,17 @@ class _Writer:
             refuse(table.where, "the same person sits at the table more than once.")
         expected = {**table.entry, "players": [player.name for player in seated]}
         existing = _tables_with_seats_and_log().filter(pk=table.row["id"]).first()
+        if existing is not None and existing.group_id != self.group.pk:
+            # Table ids are the server's: the same play cannot be kept by two groups.
+            refuse(table.where, f"table {table.row['id']!r} is already kept by another group on this server.")
         if existing is not None:
             if table_entry(existing) != expected:
                 refuse(table.where, f"a different table with id {table.row['id']!r} is already here.")
             self.tables_already_there += 1
             return
-        row = Table.objects.create(**table.row, last_seq=max((e["seq"] for e in table.log), default=0))
+        row = Table.objects.create(
+            **table.row, group=self.group, last_seq=max((e["seq"] for e in table.log), default=0)
+        )
         Seat.objects.bulk_create(
             Seat(table=row, player=player, position=position) for position, player in enumerate(seated)
         )

@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from companion.games import base
+from companion.groups.models import Group
 from companion.tables.models import Event, Player, Table
 
 from . import charts, replay, stats
@@ -58,10 +59,10 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
     return found
 
 
-def game_charts(game: str) -> list[dict]:
-    """How final scores spread, and how many played."""
-    distribution = stats.score_distribution(game)
-    spread = stats.player_count_spread(game)
+def game_charts(group: Group, game: str) -> list[dict]:
+    """How the group's final scores spread, and how many played."""
+    distribution = stats.score_distribution(group, game)
+    spread = stats.player_count_spread(group, game)
     found = []
     if distribution:
         found.append(

@@ -26,17 +26,18 @@ class ArchiveFilterForm(forms.Form):
     # Bootstrap's select: 44 px to tap on a phone, like every other control (issue 15).
     game = forms.ChoiceField(required=False, widget=forms.Select(attrs={"class": "form-select"}))
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(),
+        queryset=Player.objects.none(),
         required=False,
         empty_label="Everyone",
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, group, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "Every game")] + [
-            (game["slug"], game["name"]) for game in stats.games_overview()
+            (game["slug"], game["name"]) for game in stats.games_overview(group)
         ]
+        self.fields["player"].queryset = Player.objects.filter(group=group)
 
 
 class RenameForm(forms.Form):
@@ -48,4 +49,5 @@ class MergeForm(forms.Form):
 
     def __init__(self, player: Player, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["other"].queryset = Player.objects.exclude(pk=player.pk).order_by("name")
+        people = Player.objects.filter(group_id=player.group_id).exclude(pk=player.pk)
+        self.fields["other"].queryset = people.order_by("name")

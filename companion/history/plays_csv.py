@@ -27,9 +27,11 @@ COLUMNS = (
 )
 
 
-def finished_plays():
-    """Finished tables with their seats and their first and last live entry, oldest first."""
-    tables = Table.objects.filter(status=Table.Status.FINISHED).defer("snapshot", "token", "view_token")
+def finished_plays(group):
+    """The group's finished tables with their seats and their first and last live entry, oldest
+    first."""
+    tables = Table.objects.filter(group=group, status=Table.Status.FINISHED)
+    tables = tables.defer("snapshot", "token", "view_token")
     return stats.with_seats_and_length(tables).order_by("finished", "id")
 
 
@@ -47,10 +49,10 @@ def _blank_if_none(value) -> object:
     return "" if value is None else value
 
 
-def write_plays_csv(stream) -> None:
+def write_plays_csv(stream, group) -> None:
     writer = csv.writer(stream)
     writer.writerow(COLUMNS)
-    for table in finished_plays():
+    for table in finished_plays(group):
         seats = list(table.seats.all())
         game_name = table.game_name
         length = _blank_if_none(stats.length_minutes(table))

@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Sum
 from openskill.models import PlackettLuce
 
+from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
 from . import stats
@@ -42,20 +43,22 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def game_ratings(key: str) -> list[Rated]:
-    """Every player of the game `key` (a history key), best rating first."""
-    return boards([key])[key]
+def game_ratings(group: Group, key: str) -> list[Rated]:
+    """Every player of the group's game `key` (a history key), best rating first."""
+    return boards(group, [key])[key]
 
 
-def boards(keys: list[str]) -> dict[str, list[Rated]]:
-    """The leaderboard of each game of `keys`: from the cache while the history is unchanged
-    (three queries: the stamp's two and the players), else from one pass over their plays (two
-    more)."""
-    stamp = history_stamp()
-    names = {key: f"ratings:{hashlib.sha256(f'{stamp}:{key}'.encode()).hexdigest()}" for key in keys}
+def boards(group: Group, keys: list[str]) -> dict[str, list[Rated]]:
+    """The group's leaderboard of each game of `keys`: from the cache while its history is
+    unchanged (three queries: the stamp's two and the players), else from one pass over their
+    plays (two more)."""
+    stamp = history_stamp(group)
+    names = {
+        key: f"ratings:{hashlib.sha256(f'{group.pk}:{stamp}:{key}'.encode()).hexdigest()}" for key in keys
+    }
     kept = cache.get_many(list(names.values()))
     missing = [key for key in keys if names[key] not in kept]
-    computed = _compute(missing) if missing else {}
+    computed = _compute(group, missing) if missing else {}
     cache.set_many({names[key]: rows for key, rows in computed.items()}, timeout=CACHE_SECONDS)
     rows = {key: kept.get(names[key], computed.get(key)) for key in keys}
     people = Player.objects.in_bulk({pid for board in rows.values() for pid, *_ in board})
@@ -65,19 +68,22 @@ def boards(keys: list[str]) -> dict[str, list[Rated]]:
     }
 
 
-def history_stamp() -> str:
-    """What the ratings depend on: the finished plays (how many, their versions, the latest
-    finish) and the number of players (a merge removes one)."""
-    facts = Table.objects.filter(status=stats.FINISHED).aggregate(
+def history_stamp(group: Group) -> str:
+    """What the group's ratings depend on: its finished plays (how many, their versions, the
+    latest finish) and its number of players (a merge removes one)."""
+    facts = Table.objects.filter(group=group, status=stats.FINISHED).aggregate(
         plays=Count("pk"), versions=Sum("version"), latest=Max("finished")
     )
-    return f"{facts['plays']}|{facts['versions']}|{facts['latest']}|{Player.objects.count()}"
+    people = Player.objects.filter(group=group).count()
+    return f"{facts['plays']}|{facts['versions']}|{facts['latest']}|{people}"
 
 
-def _compute(keys: list[str]) -> dict[str, list[tuple]]:
+def _compute(group: Group, keys: list[str]) -> dict[str, list[tuple]]:
     """Each game's board as (player id, mu, sigma, plays, wins) rows, best rating first."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    plays = Table.objects.filter(status=stats.FINISHED, played__in=keys).order_by("finished", "pk")
+    plays = Table.objects.filter(group=group, status=stats.FINISHED, played__in=keys).order_by(
+        "finished", "pk"
+    )
     model = PlackettLuce()
     ratings: dict[str, dict] = {key: {} for key in keys}
     counts: dict[tuple[str, int], list[int]] = {}  # (game, player) -> [plays, wins]
@@ -104,10 +110,10 @@ def _compute(keys: list[str]) -> dict[str, list[tuple]]:
     }
 
 
-def player_ratings(player: Player, keys: list[str]) -> dict[str, dict]:
+def player_ratings(group: Group, player: Player, keys: list[str]) -> dict[str, dict]:
     """Per game of `keys`: the player's rating and place among that game's players."""
     found = {}
-    for key, board in boards(keys).items():
+    for key, board in boards(group, keys).items():
         for place, one in enumerate(board, 1):
             if one.player.pk == player.pk:
                 found[key] = {"rated": one, "place": place, "of": len(board)}

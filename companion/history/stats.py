@@ -24,13 +24,16 @@ from django.db.models import (
 from django.db.models.functions import Cast, Floor
 
 from companion.games import base, registry
+from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
 FINISHED = Table.Status.FINISHED
 
 
-def finished_seats():
-    return Seat.objects.filter(table__status=FINISHED)
+def finished_seats(group: Group | None = None):
+    """Seats of finished plays: a group's, or (for one person's, who is in one group) all."""
+    seats = Seat.objects.filter(table__status=FINISHED)
+    return seats if group is None else seats.filter(table__group=group)
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -40,10 +43,11 @@ def rate(part: int, whole: int) -> float | None:
 # --- The archive -------------------------------------------------------------------------------
 
 
-def archive(game: str | None = None, player: Player | None = None):
-    """Finished tables, newest first, each with its first and last live entry's time (its length)
-    and its seats' players fetched in one more query. `game` is a history key (Table.played)."""
-    tables = Table.objects.filter(status=FINISHED)
+def archive(group: Group, game: str | None = None, player: Player | None = None):
+    """The group's finished tables, newest first, each with its first and last live entry's time
+    (its length) and its seats' players fetched in one more query. `game` is a history key
+    (Table.played)."""
+    tables = Table.objects.filter(group=group, status=FINISHED)
     if game:
         tables = tables.filter(played=game)
     if player is not None:
@@ -51,8 +55,9 @@ def archive(game: str | None = None, player: Player | None = None):
     return with_seats_and_length(tables).order_by("-finished", "-pk")
 
 
-def abandoned():
-    return with_seats_and_length(Table.objects.filter(abandoned__isnull=False)).order_by("-abandoned")
+def abandoned(group: Group):
+    tables = Table.objects.filter(group=group, abandoned__isnull=False)
+    return with_seats_and_length(tables).order_by("-abandoned")
 
 
 def with_seats_and_length(tables):
@@ -201,13 +206,17 @@ def score_history(player: Player, game: str, last: int = 30) -> list[dict]:
     return list(reversed(rows))
 
 
-def players_overview():
-    """Every person with their finished plays and wins, most active first."""
+def players_overview(group: Group):
+    """Every person of the group with their finished plays and wins, most active first."""
     finished = Q(seats__table__status=FINISHED)
-    return Player.objects.annotate(
-        plays=Count("seats", filter=finished),
-        wins=Count("seats", filter=finished & Q(seats__won=True)),
-    ).order_by("-plays", "name")
+    return (
+        Player.objects.filter(group=group)
+        .annotate(
+            plays=Count("seats", filter=finished),
+            wins=Count("seats", filter=finished & Q(seats__won=True)),
+        )
+        .order_by("-plays", "name")
+    )
 
 
 # --- Games -------------------------------------------------------------------------------------
@@ -218,11 +227,12 @@ def game_name(key: str) -> str:
     return registry.get(key).name if key in registry.GAMES else key
 
 
-def games_overview() -> list[dict]:
-    """Plays per game: every game with an engine (0 when never finished), then each game kept on a
-    pad (base.is_pad) under its own name, most played first. `slug` is the history key."""
+def games_overview(group: Group) -> list[dict]:
+    """The group's plays per game: every game with an engine (0 when never finished), then each
+    game kept on a pad (base.is_pad) under its own name, most played first. `slug` is the history
+    key."""
     rows = (
-        Table.objects.filter(status=FINISHED)
+        Table.objects.filter(group=group, status=FINISHED)
         .values("played")
         .annotate(plays=Count("id"), title=Max("title"))
         .order_by("-plays", "played")
@@ -247,23 +257,23 @@ class Played:
     highest_wins: bool = True
 
 
-def played(key: str) -> Played | None:
+def played(group: Group, key: str) -> Played | None:
     """The game of history key `key`: a game with its engine, or a game kept on a pad as its
     latest finished play named it and scored it. None for a key nobody played or no engine has."""
     if key in registry.GAMES and not base.is_pad(registry.get(key)):
         return Played(key, registry.get(key).name, key)
-    latest = Table.objects.filter(status=FINISHED, played=key).order_by("-finished").first()
+    latest = Table.objects.filter(group=group, status=FINISHED, played=key).order_by("-finished").first()
     if latest is None or latest.game not in registry.GAMES:
         return None
     facts = base.played_game(registry.get(latest.game), latest.options)
     return Played(key, latest.game_name, latest.game, facts.highest_wins)
 
 
-def game_summary(game: str, highest_wins: bool = True) -> dict:
-    seats = finished_seats().filter(table__played=game)
+def game_summary(group: Group, game: str, highest_wins: bool = True) -> dict:
+    seats = finished_seats(group).filter(table__played=game)
     # The winning score of each play once, even when several seats share the win.
     winning = Seat.objects.filter(table=OuterRef("pk"), won=True).values("table").annotate(top=Max("score"))
-    per_play = Table.objects.filter(status=FINISHED, played=game).annotate(
+    per_play = Table.objects.filter(group=group, status=FINISHED, played=game).annotate(
         winning=Subquery(winning.values("top"))
     )
     figures = seats.aggregate(
@@ -284,10 +294,10 @@ def game_summary(game: str, highest_wins: bool = True) -> dict:
     }
 
 
-def score_distribution(game: str, buckets: int = 8) -> list[dict]:
+def score_distribution(group: Group, game: str, buckets: int = 8) -> list[dict]:
     """How many final scores fall in each band of equal width ("20–29"), bands chosen from the
     lowest and highest score so there are about `buckets` of them."""
-    seats = finished_seats().filter(table__played=game, score__isnull=False)
+    seats = finished_seats(group).filter(table__played=game, score__isnull=False)
     span = seats.aggregate(low=Min("score"), high=Max("score"))
     if span["low"] is None:
         return []
@@ -327,10 +337,10 @@ def band_width(low: int, high: int, buckets: int) -> int:
         scale *= 10
 
 
-def player_count_spread(game: str) -> list[dict]:
+def player_count_spread(group: Group, game: str) -> list[dict]:
     seat_count = Seat.objects.filter(table=OuterRef("pk")).values("table").annotate(n=Count("id")).values("n")
     rows = (
-        Table.objects.filter(status=FINISHED, played=game)
+        Table.objects.filter(group=group, status=FINISHED, played=game)
         .annotate(players=Subquery(seat_count))
         .values("players")
         .annotate(plays=Count("id"))
@@ -339,9 +349,9 @@ def player_count_spread(game: str) -> list[dict]:
     return list(rows)
 
 
-def top_players(game: str, highest_wins: bool = True, limit: int = 10) -> list[dict]:
+def top_players(group: Group, game: str, highest_wins: bool = True, limit: int = 10) -> list[dict]:
     rows = (
-        finished_seats()
+        finished_seats(group)
         .filter(table__played=game)
         .values("player_id", "player__name")
         .annotate(

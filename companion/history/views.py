@@ -12,6 +12,8 @@ from django.views.decorators.http import require_POST
 
 from companion.games import base, registry, screen_kit
 from companion.games.base import name_seats
+from companion.groups.access import group_page
+from companion.groups.models import Group
 from companion.tables import services
 from companion.tables.models import Player, Table
 
@@ -21,24 +23,27 @@ from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
 PAGE_SIZE = 25
 
 
-def archive(request):
-    form = ArchiveFilterForm(request.GET or None)
+@group_page
+def archive(request, group: Group):
+    form = ArchiveFilterForm(group, request.GET or None)
     game, player = "", None
     if form.is_valid():
         game, player = form.cleaned_data["game"], form.cleaned_data["player"]
-    page = Paginator(stats.archive(game or None, player), PAGE_SIZE).get_page(request.GET.get("page"))
+    plays = stats.archive(group, game or None, player)
+    page = Paginator(plays, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     return render(
         request,
         "history/archive.html",
         {
+            "group": group,
             "form": form,
             "page": page,
             "rows": [play_row(table) for table in page],
             "query": query.urlencode(),
-            "games": stats.games_overview(),
-            "abandoned_count": Table.objects.filter(abandoned__isnull=False).count(),
+            "games": stats.games_overview(group),
+            "abandoned_count": Table.objects.filter(group=group, abandoned__isnull=False).count(),
             "filtered": bool(game or player),
         },
     )
@@ -54,31 +59,34 @@ def play_row(table: Table) -> dict:
     }
 
 
-def abandoned(request):
+@group_page
+def abandoned(request, group: Group):
     return render(
         request,
         "history/abandoned.html",
-        {"rows": [play_row(table) for table in stats.abandoned()]},
+        {"group": group, "rows": [play_row(table) for table in stats.abandoned(group)]},
     )
 
 
-def _kept_table(table_id: str) -> Table:
-    """A finished or abandoned table with the archive's annotations; others are not history."""
-    tables = stats.with_seats_and_length(Table.objects.filter(pk=table_id))
+def _kept_table(group: Group, table_id: str) -> Table:
+    """A finished or abandoned table of the group with the archive's annotations; others are not
+    its history."""
+    tables = stats.with_seats_and_length(Table.objects.filter(pk=table_id, group=group))
     table = tables.filter(Q(status=Table.Status.FINISHED) | Q(abandoned__isnull=False)).first()
     if table is None:
         raise Http404("This table is not in the history (yet).")
     return table
 
 
-def play(request, table_id: str):
-    table = _kept_table(table_id)
+@group_page
+def play(request, group: Group, table_id: str):
+    table = _kept_table(group, table_id)
     if request.method == "POST":
         form = PlayDetailsForm(request.POST)
         if form.is_valid():
             Table.objects.filter(pk=table.pk).update(**form.cleaned_data)
             messages.success(request, "Saved.")
-            return redirect("history:play", table.id)
+            return redirect("history:play", group.pk, table.id)
     else:
         form = PlayDetailsForm(
             initial={
@@ -95,6 +103,7 @@ def play(request, table_id: str):
         "history/play.html",
         {
             **play_row(table),
+            "group": group,
             "form": form,
             "data": data,
             "screen": registry.screen(table.game).context(data, viewer_of(events)),
@@ -107,8 +116,9 @@ def play(request, table_id: str):
     )
 
 
-def replay_step(request, table_id: str):
-    table = _kept_table(table_id)
+@group_page
+def replay_step(request, group: Group, table_id: str):
+    table = _kept_table(group, table_id)
     events = replay.live_events(table)
     last = len(events)
     raw = request.GET.get("step", str(last))
@@ -123,7 +133,7 @@ def replay_step(request, table_id: str):
         return render(
             request,
             "history/replay_broken.html",
-            {**play_row(table), "message": name_seats(error.message, names)},
+            {**play_row(table), "group": group, "message": name_seats(error.message, names)},
             status=409,
         )
     data = services.table_json(table, names, state)
@@ -136,6 +146,7 @@ def replay_step(request, table_id: str):
         "history/replay.html#live" if request.htmx else "history/replay.html",
         {
             **play_row(table),
+            "group": group,
             "data": data,
             "names": names,
             "engine": services.engine_for(table),
@@ -157,24 +168,27 @@ def viewer_of(events) -> screen_kit.Viewer:
     return screen_kit.Viewer(log=[(event.seq, event.action) for event in reversed(events)])
 
 
-def players(request):
-    return render(request, "history/players.html", {"players": stats.players_overview()})
+@group_page
+def players(request, group: Group):
+    return render(request, "history/players.html", {"group": group, "players": stats.players_overview(group)})
 
 
-def player(request, player_id: int):
-    person = get_object_or_404(Player, pk=player_id)
-    return _player_page(request, person)
+@group_page
+def player(request, group: Group, player_id: int):
+    person = get_object_or_404(Player, pk=player_id, group=group)
+    return _player_page(request, group, person)
 
 
-def _player_page(request, person: Player, rename_form=None, merge_form=None, status=200):
+def _player_page(request, group: Group, person: Player, rename_form=None, merge_form=None, status=200):
     games = stats.player_games(person)
-    rated = ratings.player_ratings(person, [row["game"] for row in games])
+    rated = ratings.player_ratings(group, person, [row["game"] for row in games])
     games = [{**row, "rating": rated.get(row["game"])} for row in games]
-    recent = stats.archive(player=person)[:10]
+    recent = stats.archive(group, player=person)[:10]
     return render(
         request,
         "history/player.html",
         {
+            "group": group,
             "person": person,
             "totals": stats.player_totals(person),
             "games": games,
@@ -189,8 +203,9 @@ def _player_page(request, person: Player, rename_form=None, merge_form=None, sta
 
 
 @require_POST
-def rename_player(request, player_id: int):
-    person = get_object_or_404(Player, pk=player_id)
+@group_page
+def rename_player(request, group: Group, player_id: int):
+    person = get_object_or_404(Player, pk=player_id, group=group)
     form = RenameForm(request.POST)
     if form.is_valid():
         old = person.name
@@ -200,14 +215,15 @@ def rename_player(request, player_id: int):
             form.add_error("name", str(error))
         else:
             messages.success(request, f"{old} is now called {person.name}.")
-            return redirect("history:player", person.pk)
+            return redirect("history:player", group.pk, person.pk)
     person.refresh_from_db()
-    return _player_page(request, person, rename_form=form, status=400)
+    return _player_page(request, group, person, rename_form=form, status=400)
 
 
 @require_POST
-def merge_player(request, player_id: int):
-    person = get_object_or_404(Player, pk=player_id)
+@group_page
+def merge_player(request, group: Group, player_id: int):
+    person = get_object_or_404(Player, pk=player_id, group=group)
     form = MergeForm(person, request.POST)
     if form.is_valid():
         other = form.cleaned_data["other"]
@@ -217,43 +233,47 @@ def merge_player(request, player_id: int):
             form.add_error("other", str(error))
         else:
             messages.success(request, f"{other.name}'s plays now belong to {person.name}.")
-            return redirect("history:player", person.pk)
-    return _player_page(request, person, merge_form=form, status=400)
+            return redirect("history:player", group.pk, person.pk)
+    return _player_page(request, group, person, merge_form=form, status=400)
 
 
-def games(request):
+@group_page
+def games(request, group: Group):
     """The nav's Games: the first game's page, which lists every game (no game is named here)."""
-    return redirect("history:game", next(iter(registry.GAMES)))
+    return redirect("history:game", group.pk, next(iter(registry.GAMES)))
 
 
-def game(request, slug: str):
-    """A game's statistics. `slug` is its history key: an engine's slug, or a pad's game
-    ("any-game:carcassonne"), which exists once one of its plays is finished."""
-    game = stats.played(slug)
+@group_page
+def game(request, group: Group, slug: str):
+    """A game's statistics in the group. `slug` is its history key: an engine's slug, or a pad's
+    game ("any-game:carcassonne"), which exists once one of the group's plays is finished."""
+    game = stats.played(group, slug)
     if game is None:
         raise Http404("No such game")
-    recent = stats.archive(game=slug)[:10]
+    recent = stats.archive(group, game=slug)[:10]
     return render(
         request,
         "history/game.html",
         {
+            "group": group,
             "game": game,
-            "all_games": stats.games_overview(),
-            "summary": stats.game_summary(slug, game.highest_wins),
-            "top_players": stats.top_players(slug, game.highest_wins),
-            "ratings": ratings.game_ratings(slug),
+            "all_games": stats.games_overview(group),
+            "summary": stats.game_summary(group, slug, game.highest_wins),
+            "top_players": stats.top_players(group, slug, game.highest_wins),
+            "ratings": ratings.game_ratings(group, slug),
             "recent": [play_row(table) for table in recent],
-            "charts": figures.game_charts(slug),
+            "charts": figures.game_charts(group, slug),
         },
     )
 
 
 @require_POST
-def resume(request, table_id: str):
-    table = get_object_or_404(Table, pk=table_id, abandoned__isnull=False)
+@group_page
+def resume(request, group: Group, table_id: str):
+    table = get_object_or_404(Table, pk=table_id, group=group, abandoned__isnull=False)
     try:
         services.resume(table.id, table.version)
     except services.StaleVersion as stale:  # a phone moved it meanwhile; resuming needs no version
         services.resume(table.id, stale.table["version"])
     messages.success(request, "The table is open again: anyone with its link can play on.")
-    return redirect("history:abandoned")
+    return redirect("history:abandoned", group.pk)

@@ -6,7 +6,11 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
+
+from companion.groups.access import group_page
+from companion.groups.models import Group
 
 from . import exchange
 from .plays_csv import write_plays_csv
@@ -28,15 +32,18 @@ def _download(body: str, content_type: str, filename: str) -> HttpResponse:
 
 
 @require_GET
-def export_json(request):
-    body = exchange.dumps(exchange.export_history())
-    return _download(body, "application/json", "table-companion-history.json")
+@group_page
+def export_json(request, group: Group):
+    body = exchange.dumps(exchange.export_history(group))
+    return _download(body, "application/json", f"table-companion-{slugify(group.name) or group.pk}.json")
 
 
 @require_GET
-def export_csv(request):
-    response = _download("", "text/csv; charset=utf-8", "table-companion-plays.csv")
-    write_plays_csv(response)
+@group_page
+def export_csv(request, group: Group):
+    name = slugify(group.name) or group.pk
+    response = _download("", "text/csv; charset=utf-8", f"table-companion-{name}-plays.csv")
+    write_plays_csv(response, group)
     return response
 
 
@@ -52,16 +59,18 @@ def _read_upload(upload) -> dict:
 
 
 @require_http_methods(["GET", "POST"])
-def import_json(request):
+@group_page
+def import_json(request, group: Group):
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     error = ""
     if form.is_valid():
         try:
-            summary = exchange.import_history(_read_upload(form.cleaned_data["file"]))
+            summary = exchange.import_history(group, _read_upload(form.cleaned_data["file"]))
         except exchange.ImportRefused as refused:
             error = refused.message
         else:
             messages.success(request, summary.sentence())
-            return redirect("history:archive")
+            return redirect("history:archive", group.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "history/import.html", {"form": form, "error": error}, status=status)
+    context = {"group": group, "form": form, "error": error}
+    return render(request, "history/import.html", context, status=status)

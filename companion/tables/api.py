@@ -179,6 +179,7 @@ class CreateTableIn(Schema):
     game: str
     players: list[str]
     options: dict[str, Any] = Field(default_factory=dict)
+    group: str | None = None  # API.md "Groups": the group's token in the Authorization header
 
 
 def idempotency_key_field():
@@ -299,7 +300,10 @@ def list_games(request):
 @api.post("/tables", response={201: CreatedTableOut, 429: ErrorOut, **ERRORS}, tags=["tables"])
 def create_table(request, body: CreateTableIn):
     check_tables(request)
-    table = services.create_table(body.game, body.players, body.options)
+    from companion.groups.api import group_for  # the groups' API builds on this module
+
+    group = group_for(request, body.group, write=True) if body.group is not None else None
+    table = services.create_table(body.game, body.players, body.options, group)
     created = {**services.table_json(table), "token": table.token, "view_token": table.view_token}
     return json_answer({**created, **share_urls(table)}, status=201)
 

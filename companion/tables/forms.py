@@ -112,11 +112,11 @@ def option_value(default, value):
     return value
 
 
-def known_player_names() -> list[str]:
-    return list(Player.objects.values_list("name", flat=True)[:500])
+def known_player_names(group) -> list[str]:
+    return list(Player.objects.filter(group=group).values_list("name", flat=True)[:500])
 
 
-def past_options(slug: str, limit: int = 300) -> dict[str, dict]:
+def past_options(group, slug: str, limit: int = 300) -> dict[str, dict]:
     """The free-text options of this game's recent tables: per option, the values typed before
     (the form offers them) and, for each value, the options of the latest table that used it (the
     form fills them in when that value is picked again: a pad's categories)."""
@@ -124,7 +124,8 @@ def past_options(slug: str, limit: int = 300) -> dict[str, dict]:
     texts = [name for name, default in engine.options.items() if type(default) is str]
     texts = [name for name in texts if not getattr(engine, "option_choices", {}).get(name)]
     past: dict[str, dict] = {name: {} for name in texts}
-    recent = Table.objects.filter(game=slug).order_by("-created").values_list("options", flat=True)[:limit]
+    recent = Table.objects.filter(group=group, game=slug).order_by("-created")
+    recent = recent.values_list("options", flat=True)[:limit]
     for options in recent:
         for name in texts:
             value = options.get(name) if isinstance(options, dict) else None
@@ -134,11 +135,13 @@ def past_options(slug: str, limit: int = 300) -> dict[str, dict]:
     return past
 
 
-def like_options(slug: str, key: str | None) -> dict:
+def like_options(group, slug: str, key: str | None) -> dict:
     """The options of the latest table the history counts as `key` ("play it again as last time")."""
     if not key:
         return {}
     latest = (
-        Table.objects.filter(game=slug, played=key).order_by("-created").values_list("options", flat=True)
+        Table.objects.filter(group=group, game=slug, played=key)
+        .order_by("-created")
+        .values_list("options", flat=True)
     )
     return dict(latest.first() or {})

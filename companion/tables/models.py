@@ -29,8 +29,9 @@ class PlayerQuerySet(models.QuerySet):
 
 
 class Player(models.Model):
-    """One person, the same across tables; names are unique ignoring case."""
+    """One person of a group, the same across its tables; names are unique in a group, ignoring case."""
 
+    group = models.ForeignKey("groups.Group", on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=40)
     # A default rather than auto_now_add: an imported history keeps its own dates.
     created = models.DateTimeField(default=timezone.now)
@@ -38,7 +39,7 @@ class Player(models.Model):
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+        constraints = [models.UniqueConstraint("group", Lower("name"), name="player_name_unique_in_group")]
         ordering = ["name"]
 
     def __str__(self):
@@ -51,6 +52,8 @@ class Table(models.Model):
         FINISHED = "finished"
 
     id = models.CharField(primary_key=True, max_length=16, default=new_table_id, editable=False)
+    # The group whose people sit at it and whose history keeps it (issue 16).
+    group = models.ForeignKey("groups.Group", on_delete=models.PROTECT, related_name="tables")
     game = models.CharField(max_length=32)
     # The game the history counts this play as (base.played_game): for a game with its engine,
     # its slug and no title; for a pad of any game, the name it was set up with, and the key
@@ -87,8 +90,8 @@ class Table(models.Model):
 
     class Meta:
         indexes = [
-            models.Index(fields=["status", "-created"]),
-            models.Index(fields=["played", "status", "-finished"]),
+            models.Index(fields=["group", "status", "-finished"]),
+            models.Index(fields=["group", "played", "status", "-finished"]),
         ]
 
     def __str__(self):

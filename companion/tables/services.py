@@ -13,10 +13,12 @@ import zlib
 from functools import partial
 
 import orjson
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from companion.games import base, registry
+from companion.groups.models import Group
 
 from . import entry_sql, fanout
 from .models import Event, KeyedWrite, Player, Seat, Table
@@ -101,20 +103,32 @@ def clean_name(raw) -> str:
     return name
 
 
-def find_or_create_player(name: str) -> Player:
-    player = Player.objects.named(name).first()
+def find_or_create_player(name: str, group: Group) -> Player:
+    player = Player.objects.filter(group=group).named(name).first()
     if player is not None:
         return player
     try:
         with transaction.atomic():
-            return Player.objects.create(name=name)
+            return Player.objects.create(name=name, group=group)
     except IntegrityError:
-        # Another table created the same person a moment ago (unique on lower(name)).
-        return Player.objects.named(name).get()
+        # Another table created the same person a moment ago (unique on group and lower(name)).
+        return Player.objects.filter(group=group).named(name).get()
 
 
-def create_table(game: str, players: list, options: dict | None) -> Table:
-    """Validate everything first, then write: a refused table leaves no rows behind."""
+def table_group(group: Group | None) -> Group:
+    """The group a new table joins: the one named, else the default group while there is one."""
+    if group is not None:
+        return group
+    if not settings.DEFAULT_GROUP:
+        raise base.BadAction(
+            "group_needed", "This server keeps no shared history: start the table from your group's page."
+        )
+    return Group.default()
+
+
+def create_table(game: str, players: list, options: dict | None, group: Group | None = None) -> Table:
+    """Validate everything first, then write: a refused table leaves no rows behind. Its people
+    are the group's: a name the group knows is that person, a new one joins the group."""
     if game not in registry.GAMES:
         known = ", ".join(registry.GAMES)
         raise base.BadAction("unknown_game", f"There is no game '{game}' (known: {known}).")
@@ -127,10 +141,11 @@ def create_table(game: str, players: list, options: dict | None) -> Table:
         raise base.BadAction("duplicate_player", "Each player can sit at a table only once.")
     options = base.validate_options(engine, options)
     state = engine.setup(len(names), options)
+    group = table_group(group)
     with transaction.atomic():
-        table = Table.objects.create(game=game, options=options, snapshot=state, names=names)
+        table = Table.objects.create(group=group, game=game, options=options, snapshot=state, names=names)
         for position, name in enumerate(names):
-            Seat.objects.create(table=table, player=find_or_create_player(name), position=position)
+            Seat.objects.create(table=table, player=find_or_create_player(name, group), position=position)
     return table
 
 
@@ -328,7 +343,7 @@ def play_again(table_id: str) -> Table:
             raise base.RuleViolation(
                 "not_finished", "A new game with the same players starts once this one is over.", None
             )
-        rematch = create_table(table.game, seat_names(table), table.options)
+        rematch = create_table(table.game, seat_names(table), table.options, table.group)
         table.rematch = rematch
         table.version += 1  # the other phones' pages then offer to follow it
         table.save(update_fields=["rematch", "version"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import uuid
 from urllib.parse import urlencode
 
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,6 +14,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.games import base, registry, rulebook, screen_kit
+from companion.groups import access as group_access
+from companion.groups import views as group_views
+from companion.groups.models import Group
 from companion.history import figures, replay
 
 from . import access, qr, services
@@ -30,7 +35,12 @@ def home(request):
     return render(
         request,
         "tables/home.html",
-        {"engines": registry.all_engines(), "my_tables": [_summary(table) for table in mine]},
+        {
+            # Without a default group a table starts from its group's page.
+            "engines": registry.all_engines() if settings.DEFAULT_GROUP else [],
+            "my_tables": [_summary(table) for table in mine],
+            "my_groups": group_views.known_groups(request),
+        },
     )
 
 
@@ -43,11 +53,16 @@ def new_table(request, slug: str):
     if slug not in registry.GAMES:
         raise Http404("No such game")
     engine = registry.get(slug)
-    initial = like_options(slug, request.GET.get("like"))
+    group = _new_table_group(request)
+    if group is None:
+        messages.info(request, "Start a table from your group's page, or start a group.")
+        return redirect(reverse("tables:home") + "#groups")
+    initial = like_options(group, slug, request.GET.get("like"))
     form = NewTableForm(engine, request.POST or None, initial_options=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.create_table(slug, form.cleaned_data["names"], form.cleaned_data["options"])
+            names, options = form.cleaned_data["names"], form.cleaned_data["options"]
+            table = services.create_table(slug, names, options, group)
         except base.ActionError as error:
             form.add_error(None, error.message)
         else:
@@ -60,11 +75,23 @@ def new_table(request, slug: str):
         {
             "engine": engine,
             "form": form,
-            "known_players": known_player_names(),
-            "past_options": past_options(slug),
+            "group": group,
+            "known_players": known_player_names(group),
+            "past_options": past_options(group, slug),
         },
         status=status,
     )
+
+
+def _new_table_group(request) -> Group | None:
+    """The group a new table joins: ?group= (which this phone must be a member of: else 404),
+    else the open default group, else None."""
+    group_id = request.GET.get("group")
+    if not group_id:
+        return Group.default() if settings.DEFAULT_GROUP else None
+    if group_access.rights(request, group_id) != access.EDIT:
+        raise Http404("No such group")
+    return get_object_or_404(Group, pk=group_id)
 
 
 @login_not_required
@@ -149,6 +176,9 @@ def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
     context["done"] = request.session.pop(DONE_KEY + table.id, "")
+    if group_access.rights(request, table.group_id):  # this phone reads the table's group
+        request.group_id = table.group_id  # the nav's History is that group's
+        context["in_history"] = True
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)

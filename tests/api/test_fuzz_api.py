@@ -40,9 +40,11 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from companion.games import registry
+from companion.groups.models import Group
 from companion.tables import services
 from companion.tables.models import Table
 from tests.engines.golden_playthrough import script
+from tests.history.factories import play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,6 +58,11 @@ OPERATIONS = {  # every operation of the document -> its share of the budget
     "GET /api/v1/tables/{table_id}/events": 1,
     "GET /api/v1/tables/{table_id}/legal": 1,
     "GET /api/v1/games/summer-suns/sheets/{name}": 1,
+    "POST /api/v1/groups": 0.5,
+    "GET /api/v1/groups/{group_id}": 0.5,
+    "GET /api/v1/groups/{group_id}/players": 0.5,
+    "GET /api/v1/groups/{group_id}/plays": 0.5,
+    "GET /api/v1/groups/{group_id}/ratings": 0.5,
 }
 CHECKS = [
     not_a_server_error,
@@ -118,6 +125,9 @@ class Tables:
     def __init__(self):
         self.ids = [self.create(*spec).id for spec in TABLES]
         self.rng = random.Random(0)
+        # A group with a finished play, so its players, plays and ratings have rows to answer.
+        self.group = Group.objects.create(name="Fuzzers")
+        play_out("dogo-dash", ["Ann", "Ben"], group=self.group)
 
     @staticmethod
     def create(game, names, options) -> Table:
@@ -251,6 +261,15 @@ def steer(case, aim: dict, tables: Tables) -> str | None:
     if label == "GET /api/v1/games/summer-suns/sheets/{name}" and aim["sheet"] == "default":
         case.path_parameters["name"] = "default"
         return "ok"
+    if "group_id" in (case.path_parameters or {}) and aim["target"] != "generated":
+        group = tables.group
+        case.path_parameters["group_id"] = group.pk
+        token = {"edit": group.token, "view": group.view_token, "other": tables.get(0).token}.get(aim["auth"])
+        if token is not None:
+            set_token(case, token)
+        if label.endswith("/ratings") and isinstance(case.query, dict) and aim["game"] == "real":
+            case.query["game"] = "dogo-dash"
+        return "ok" if aim["auth"] in ("edit", "view") and not label.endswith("/ratings") else None
     if "table_id" not in case.path_parameters or aim["target"] == "generated":
         return None
     index = aim["table"]

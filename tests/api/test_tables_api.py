@@ -299,6 +299,11 @@ def test_openapi_document_lists_every_endpoint(api):
         "/api/v1/tables/{table_id}/events",
         "/api/v1/tables/{table_id}/legal",
         "/api/v1/games/summer-suns/sheets/{name}",
+        "/api/v1/groups",
+        "/api/v1/groups/{group_id}",
+        "/api/v1/groups/{group_id}/players",
+        "/api/v1/groups/{group_id}/plays",
+        "/api/v1/groups/{group_id}/ratings",
     }
     assert set(paths["/api/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
         "200",

@@ -53,10 +53,16 @@ def test_no_page_has_an_accessibility_violation(live_server, phone):
     }
     playing = {slug: started(slug, 6) for slug in registry.GAMES}
     player = finished["dogo-dash"].seats.first().player_id
-    pages = ["/", "/history/", "/history/players/", f"/history/players/{player}/", "/history/games/"]
+    pages = [
+        "/",
+        "/g/default/history/",
+        "/g/default/history/players/",
+        f"/g/default/history/players/{player}/",
+        "/g/default/history/games/",
+    ]
     for slug in registry.GAMES:
-        pages += [f"/new/{slug}/", f"/rules/{slug}/", f"/history/plays/{finished[slug].id}/"]
-        pages += [f"/history/plays/{finished[slug].id}/replay/?step=3"]
+        pages += [f"/new/{slug}/", f"/rules/{slug}/", f"/g/default/history/plays/{finished[slug].id}/"]
+        pages += [f"/g/default/history/plays/{finished[slug].id}/replay/?step=3"]
     problems = []
     for table in [*playing.values(), *finished.values()]:
         phone.goto(f"{url}/t/{table.id}/join/{table.token}/")  # this phone may now open each table

@@ -48,7 +48,7 @@ def history():
 
 
 def test_the_archive_a_play_and_its_filter(live_server, phone: Page, shot, history):
-    phone.goto(f"{live_server.url}/history/")
+    phone.goto(f"{live_server.url}/g/default/history/")
     expect(phone.get_by_text("12 plays")).to_be_visible()
     shot(phone, "history-archive")
     phone.select_option("#id_game", "hang-four")
@@ -63,7 +63,7 @@ def test_the_archive_a_play_and_its_filter(live_server, phone: Page, shot, histo
 
 def test_a_player_page_with_its_charts(live_server, phone: Page, shot, history):
     ann = Player.objects.get(name="Ann")
-    phone.goto(f"{live_server.url}/history/players/{ann.pk}/")
+    phone.goto(f"{live_server.url}/g/default/history/players/{ann.pk}/")
     expect(phone.locator(".stat-value").first).to_have_text("12")
     # Win rate by game, and one score line per game (three plays each).
     assert phone.locator("figure.chart").count() == 5
@@ -75,7 +75,7 @@ def test_a_player_page_with_its_charts(live_server, phone: Page, shot, history):
 def test_a_replay_stepped_with_the_buttons(live_server, phone: Page, shot, history):
     table = history[1]  # 62 Summer Suns
     last = len(replay.live_events(table))
-    phone.goto(f"{live_server.url}/history/plays/{table.id}/")
+    phone.goto(f"{live_server.url}/g/default/history/plays/{table.id}/")
     phone.get_by_role("link", name="▶ Replay entry by entry").click()
     expect(phone.get_by_text(f"Entry 0 of {last}")).to_be_visible()
     forward = phone.get_by_role("link", name="Forward one entry")
@@ -107,7 +107,7 @@ def test_abandon_and_resume_on_the_table_page(live_server, phone: Page, shot):
     phone.get_by_role("button", name="Abandon this table").click()
     expect(phone.get_by_text("This table was abandoned")).to_be_visible()
     shot(phone, "history-abandoned-table")
-    phone.goto(f"{live_server.url}/history/abandoned/")
+    phone.goto(f"{live_server.url}/g/default/history/abandoned/")
     expect(phone.get_by_role("button", name="Resume this table")).to_be_visible()
     phone.goto(f"{live_server.url}/t/{table.id}/")
     phone.get_by_role("button", name="Resume the game").click()

@@ -14,6 +14,7 @@ import random
 from django.utils import timezone
 
 from companion.games import base, registry
+from companion.groups.models import Group
 from companion.tables import services
 from companion.tables.models import Event, Seat, Table
 from tests.engines.setups import playable
@@ -21,12 +22,20 @@ from tests.engines.setups import playable
 MAX_STEPS = 3000
 
 
-def play_out(game: str, names: list[str], seed: int = 1, options: dict | None = None, undo_every: int = 0):
-    """A finished table of `game`, played with seeded random legal actions (and an undo every
-    `undo_every` entries, when given, so the log holds undone entries too)."""
+def play_out(
+    game: str,
+    names: list[str],
+    seed: int = 1,
+    options: dict | None = None,
+    undo_every: int = 0,
+    group: Group | None = None,
+):
+    """A finished table of `game` (in `group`, else the default group), played with seeded random
+    legal actions (and an undo every `undo_every` entries, when given, so the log holds undone
+    entries too)."""
     engine = registry.get(game)
     rng = random.Random(seed)
-    table = services.create_table(game, names, options or {})
+    table = services.create_table(game, names, options or {}, group)
     for step in range(1, MAX_STEPS):
         if table.status == Table.Status.FINISHED:
             return table
@@ -45,15 +54,18 @@ def finished_play(
     minutes: int = 30,
     place: str = "",
     options: dict | None = None,
+    group: Group | None = None,
 ) -> Table:
     """A finished table with (name, score, won) per seat in seat order, and two log entries
     `minutes` apart so its length reads as `minutes`. The snapshot is the game's setup: pages that
     draw the board get a valid state, but statistics only read the seats' results. `options`: the
     game's (a pad's game name), else a setup that is a game (tests/engines/setups.py)."""
     finished = finished or timezone.now()
+    group = group or Group.default()
     engine = registry.get(game)
     options = base.validate_options(engine, options) if options is not None else playable(engine)
     table = Table.objects.create(
+        group=group,
         game=game,
         options=options,
         snapshot=engine.setup(len(seats), options),
@@ -65,7 +77,7 @@ def finished_play(
     for position, (name, score, won) in enumerate(seats):
         Seat.objects.create(
             table=table,
-            player=services.find_or_create_player(name),
+            player=services.find_or_create_player(name, group),
             position=position,
             score=score,
             won=won,
@@ -73,3 +85,8 @@ def finished_play(
     for seq, at in ((1, finished - dt.timedelta(minutes=minutes)), (2, finished)):
         Event.objects.create(table=table, seq=seq, action={"type": "fixture"}, text="", created=at)
     return table
+
+
+def home() -> Group:
+    """The default group: where every table made without a group sits (issue 16)."""
+    return Group.default()

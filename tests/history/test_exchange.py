@@ -25,6 +25,7 @@ from companion.history.plays_csv import COLUMNS, write_plays_csv
 from companion.history.stats import competition_ranks
 from companion.tables import services
 from companion.tables.models import Event, Player, Seat, Table
+from tests.history.factories import home
 
 from .factories import finished_play, play_out
 
@@ -124,7 +125,7 @@ def history():
     play_some(services.create_table("hang-four", ["Ivy", "Ann", "Ben"], {}), 5, seed=5)
     abandoned = play_some(services.create_table("dogo-dash", ["Jo", "Ben"], {"catnip": True}), 2, seed=6)
     services.abandon(abandoned.id, abandoned.version)
-    Player.objects.create(name="Kim")
+    Player.objects.create(name="Kim", group=home())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,7 +133,7 @@ def history():
 
 
 def test_export_import_round_trip_rebuilds_tables_logs_and_results(history):
-    first = export_history()
+    first = export_history(home())
     results = seat_results()
     snapshots = dict(Table.objects.values_list("id", "snapshot"))
     tables = first["tables"]
@@ -145,10 +146,10 @@ def test_export_import_round_trip_rebuilds_tables_logs_and_results(history):
 
     flush()
     assert counts() == {"Player": 0, "Table": 0, "Seat": 0, "Event": 0}
-    summary = import_history(exchange.parse_json(text.encode()))
+    summary = import_history(home(), exchange.parse_json(text.encode()))
 
     assert summary == ImportSummary(tables_added=6, tables_already_there=0, players_added=11)
-    assert export_history() == first
+    assert export_history(home()) == first
     assert seat_results() == results
     assert dict(Table.objects.values_list("id", "snapshot")) == snapshots
     for table in Table.objects.prefetch_related("events"):
@@ -162,19 +163,19 @@ def test_a_pad_comes_back_as_the_game_it_kept():
     """An export holds a pad's options; the import gives its play back its game (Table.played)."""
     hearts = {"game_name": "Hearts", "bgg_id": 6887, "lowest_wins": True, "target": 100}
     play_out("any-game", ["Ann", "Ben", "Cleo"], seed=8, options=hearts)
-    first = export_history()
+    first = export_history(home())
     results = seat_results()
     flush()
-    import_history(exchange.parse_json(exchange.dumps(first).encode()))
+    import_history(home(), exchange.parse_json(exchange.dumps(first).encode()))
     table = Table.objects.get()
     assert (table.title, table.played, table.game_name) == ("Hearts", "any-game:hearts", "Hearts")
-    assert export_history() == first and seat_results() == results
+    assert export_history(home()) == first and seat_results() == results
 
 
 def test_a_file_in_export_form_comes_back_unchanged():
     data = small_file()
-    assert import_history(copy.deepcopy(data)) == ImportSummary(2, 0, 4)
-    assert export_history() == data
+    assert import_history(home(), copy.deepcopy(data)) == ImportSummary(2, 0, 4)
+    assert export_history(home()) == data
     finished = Seat.objects.filter(table_id="dd01")
     assert all(seat.score is not None for seat in finished) and any(seat.won for seat in finished)
     assert not Seat.objects.filter(table_id="hf02", score__isnull=False).exists()
@@ -183,53 +184,55 @@ def test_a_file_in_export_form_comes_back_unchanged():
 def test_other_time_zones_are_stored_in_utc():
     data = small_file()
     data["tables"][0]["created"] = "2024-05-01T20:00:00+02:00"
-    import_history(data)
+    import_history(home(), data)
     assert Table.objects.get(pk="dd01").created == T0
-    assert export_history()["tables"][0]["created"] == "2024-05-01T18:00:00+00:00"
+    assert export_history(home())["tables"][0]["created"] == "2024-05-01T18:00:00+00:00"
 
 
 def test_import_into_a_used_database_adds_tables_and_matches_players_ignoring_case(history):
-    data = json.loads(exchange.dumps(export_history()))
+    data = json.loads(exchange.dumps(export_history(home())))
     flush()
     own = play_out("dogo-dash", ["ANN", "ben", "Zoe"], seed=9)
     own_entry = exchange.table_entry(own)
     ann_created = Player.objects.get(name="ANN").created
 
-    summary = import_history(data)
+    summary = import_history(home(), data)
 
     assert summary == ImportSummary(tables_added=6, tables_already_there=0, players_added=9)
     assert Player.objects.count() == 12  # the file's 11 and Zoe
     assert Player.objects.get(name__iexact="ann").name == "ANN"
     assert Player.objects.get(name="ANN").created == ann_created
     assert exchange.table_entry(Table.objects.get(pk=own.pk)) == own_entry
-    imported = {table["id"]: table for table in export_history()["tables"]}
+    imported = {table["id"]: table for table in export_history(home())["tables"]}
     first_dogo = data["tables"][0]
     assert imported[first_dogo["id"]]["players"] == ["ANN", "ben", "Cleo"]
     assert {**imported[first_dogo["id"]], "players": first_dogo["players"]} == first_dogo
 
     before = counts()
-    assert import_history(data) == ImportSummary(tables_added=0, tables_already_there=6, players_added=0)
+    assert import_history(home(), data) == ImportSummary(
+        tables_added=0, tables_already_there=6, players_added=0
+    )
     assert counts() == before
 
 
 def test_importing_the_same_file_twice_adds_nothing_the_second_time():
-    assert import_history(small_file()) == ImportSummary(2, 0, 4)
+    assert import_history(home(), small_file()) == ImportSummary(2, 0, 4)
     before = counts()
-    assert import_history(small_file()) == ImportSummary(0, 2, 0)
+    assert import_history(home(), small_file()) == ImportSummary(0, 2, 0)
     assert counts() == before
 
 
 def test_a_table_already_here_with_other_content_refuses_the_whole_file():
-    import_history(small_file())
-    before, first = counts(), export_history()
+    import_history(home(), small_file())
+    before, first = counts(), export_history(home())
     data = small_file()
     data["players"].append({"name": "Eve", "created": iso(T0)})
     data["tables"].insert(0, engine_table("new1", "dogo-dash", ["Eve", "Ann"], seed=3))
     data["tables"][2]["comments"] = "changed"
     with pytest.raises(ImportRefused) as refused:
-        import_history(data)
+        import_history(home(), data)
     assert refused.value.message == "Table 3 (id 'hf02'): a different table with id 'hf02' is already here."
-    assert counts() == before and export_history() == first
+    assert counts() == before and export_history(home()) == first
 
 
 # ---------------------------------------------------------------------------------------------
@@ -483,7 +486,7 @@ def test_a_broken_file_is_refused_with_a_message_and_nothing_written(case):
     before = counts()
     breaks, message = BROKEN[case]
     with pytest.raises(ImportRefused) as refused:
-        import_history(breaks(small_file()))
+        import_history(home(), breaks(small_file()))
     if message.endswith("..."):  # the rest is the engine's own sentence
         assert refused.value.message.startswith(message.removesuffix("...")), refused.value.message
     else:
@@ -497,7 +500,7 @@ def test_a_later_broken_table_imports_nothing_of_the_good_ones_before_it():
     data["tables"].append(engine_table("bad", "hang-four", ["Ann", "Ben"], seed=8, entries=3))
     data["tables"][-1]["log"][2]["action"] = {"type": "teleport"}
     with pytest.raises(ImportRefused, match=r"^Table 4 \(id 'bad'\): log entry 3 \(seq 3\)"):
-        import_history(data)
+        import_history(home(), data)
     assert counts() == {"Player": 0, "Table": 0, "Seat": 0, "Event": 0}
 
 
@@ -508,7 +511,7 @@ def test_a_summer_suns_table_with_an_unknown_sheet_is_refused():
     with pytest.raises(
         ImportRefused, match=r"^Table 2 \(id 'ss1'\): the options are refused: There is no sheet"
     ):
-        import_history(data)
+        import_history(home(), data)
     assert counts()["Table"] == 0
 
 
@@ -540,7 +543,7 @@ PATHS = [path for path in _paths(small_file()) if path]
 @given(junk=JUNK)
 def test_junk_of_any_shape_is_refused(junk):
     with pytest.raises(ImportRefused):
-        import_history(junk)
+        import_history(home(), junk)
     assert not Table.objects.exists()
 
 
@@ -555,7 +558,7 @@ def test_junk_anywhere_in_a_good_file_is_refused_or_imported_never_a_crash(path,
         target[path[-1]] = junk
     before = counts()
     try:
-        import_history(data)
+        import_history(home(), data)
     except ImportRefused:
         assert counts() == before
 
@@ -568,9 +571,9 @@ def read_csv(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text)))
 
 
-def plays_csv() -> str:
+def plays_csv(group=None) -> str:
     stream = io.StringIO()
-    write_plays_csv(stream)
+    write_plays_csv(stream, group or home())
     return stream.getvalue()
 
 
@@ -678,8 +681,9 @@ def test_the_plays_csv_reads_the_log_lengths_in_one_query(django_assert_num_quer
         finished_play(
             "dogo-dash", [("Ann", 3, True), ("Ben", 1, False)], finished=T0 + dt.timedelta(days=day)
         )
+    group = home()
     with django_assert_num_queries(2):  # the tables with their lengths, then their seats
-        assert len(read_csv(plays_csv())) == 7
+        assert len(read_csv(plays_csv(group))) == 7
 
 
 # ---------------------------------------------------------------------------------------------
@@ -687,22 +691,22 @@ def test_the_plays_csv_reads_the_log_lengths_in_one_query(django_assert_num_quer
 
 
 def test_export_and_import_commands_round_trip_through_a_file(tmp_path):
-    import_history(small_file())
-    first = export_history()
+    import_history(home(), small_file())
+    first = export_history(home())
     path = tmp_path / "history.json"
     call_command("export_history", output=str(path))
     flush()
     out = io.StringIO()
     call_command("import_history", str(path), stdout=out)
     assert out.getvalue() == "Imported 2 tables and 4 new players.\n"
-    assert export_history() == first
+    assert export_history(home()) == first
 
 
 def test_export_command_writes_json_to_standard_output_by_default_and_csv_on_request(tmp_path):
-    import_history(small_file())
+    import_history(home(), small_file())
     out = io.StringIO()
     call_command("export_history", stdout=out)
-    assert json.loads(out.getvalue()) == export_history()
+    assert json.loads(out.getvalue()) == export_history(home())
     out = io.StringIO()
     call_command("export_history", format="csv", stdout=out)
     assert out.getvalue() == plays_csv()
@@ -754,22 +758,22 @@ def upload(content: bytes, name: str = "history.json") -> dict:
 
 @pages
 def test_the_json_download(client):
-    import_history(small_file())
-    response = client.get(reverse("history:export_json"))
+    import_history(home(), small_file())
+    response = client.get(reverse("history:export_json", args=["default"]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
-    assert response["Content-Disposition"] == 'attachment; filename="table-companion-history.json"'
-    assert json.loads(response.content) == export_history()
-    assert client.post(reverse("history:export_json")).status_code == 405
+    assert response["Content-Disposition"] == 'attachment; filename="table-companion-game-night.json"'
+    assert json.loads(response.content) == export_history(home())
+    assert client.post(reverse("history:export_json", args=["default"])).status_code == 405
 
 
 @pages
 def test_the_csv_download(client):
     finished_play("dogo-dash", [("Ann", 3, True), ("Ben", 1, False)])
-    response = client.get(reverse("history:export_csv"))
+    response = client.get(reverse("history:export_csv", args=["default"]))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == 'attachment; filename="table-companion-plays.csv"'
+    assert response["Content-Disposition"] == 'attachment; filename="table-companion-game-night-plays.csv"'
     rows = read_csv(response.content.decode())
     assert rows[0] == list(COLUMNS)
     assert [row[9] for row in rows[1:]] == ["Ann", "Ben"]
@@ -777,7 +781,7 @@ def test_the_csv_download(client):
 
 @pages
 def test_the_import_page_shows_a_file_form(client):
-    response = client.get(reverse("history:import"))
+    response = client.get(reverse("history:import", args=["default"]))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'enctype="multipart/form-data"' in html
@@ -786,9 +790,11 @@ def test_the_import_page_shows_a_file_form(client):
 
 @pages
 def test_importing_a_good_file_redirects_with_a_summary(client):
-    response = client.post(reverse("history:import"), upload(exchange.dumps(small_file()).encode()))
+    response = client.post(
+        reverse("history:import", args=["default"]), upload(exchange.dumps(small_file()).encode())
+    )
     assert response.status_code == 302
-    assert response["Location"] == "/history/"
+    assert response["Location"] == "/g/default/history/"
     assert set(Table.objects.values_list("id", flat=True)) == {"dd01", "hf02"}
     assert [str(message) for message in get_messages(response.wsgi_request)] == [
         "Imported 2 tables and 4 new players."
@@ -809,7 +815,7 @@ def test_importing_a_good_file_redirects_with_a_summary(client):
 def test_importing_a_bad_file_shows_the_message_and_writes_nothing(client, content, message):
     services.create_table("dogo-dash", ["Ann", "Ben"], {})
     before = counts()
-    response = client.post(reverse("history:import"), upload(content))
+    response = client.post(reverse("history:import", args=["default"]), upload(content))
     assert response.status_code == 400
     html = response.content.decode()
     assert "alert-danger" in html and "Nothing was imported." in html
@@ -821,7 +827,7 @@ def test_importing_a_bad_file_shows_the_message_and_writes_nothing(client, conte
 def test_importing_a_refused_file_names_the_table(client):
     data = small_file()
     data["tables"][1]["game"] = "chess"
-    response = client.post(reverse("history:import"), upload(json.dumps(data).encode()))
+    response = client.post(reverse("history:import", args=["default"]), upload(json.dumps(data).encode()))
     assert response.status_code == 400
     assert "Table 2 (id &#x27;hf02&#x27;): there is no game &#x27;chess&#x27;" in response.content.decode()
     assert counts()["Table"] == 0
@@ -830,7 +836,7 @@ def test_importing_a_refused_file_names_the_table(client):
 @pages
 def test_a_file_over_the_size_limit_is_refused_unread(client, monkeypatch):
     monkeypatch.setattr(views_exchange, "MAX_UPLOAD_BYTES", 100 * 1024)
-    response = client.post(reverse("history:import"), upload(b" " * (100 * 1024 + 1)))
+    response = client.post(reverse("history:import", args=["default"]), upload(b" " * (100 * 1024 + 1)))
     assert response.status_code == 400
     assert "The file is larger than 100 KB." in response.content.decode()
 
@@ -838,12 +844,12 @@ def test_a_file_over_the_size_limit_is_refused_unread(client, monkeypatch):
 @pages
 def test_a_file_of_several_hundred_kilobytes_imports(client):
     padded = exchange.dumps(small_file()).encode() + b" " * (300 * 1024)
-    response = client.post(reverse("history:import"), upload(padded))
+    response = client.post(reverse("history:import", args=["default"]), upload(padded))
     assert response.status_code == 302
 
 
 @pages
 def test_posting_without_a_file_is_refused(client):
-    response = client.post(reverse("history:import"), {})
+    response = client.post(reverse("history:import", args=["default"]), {})
     assert response.status_code == 400
     assert counts()["Table"] == 0

@@ -16,13 +16,14 @@ from django.utils.html import escape
 from companion.history import bgstats, replay, stats
 from companion.tables import services
 from companion.tables.models import Player, Seat, Table
+from tests.history.factories import home
 
 from .factories import finished_play, play_out
 
 pytestmark = pytest.mark.django_db
 
 DAY = dt.datetime(2026, 6, 1, 19, 0, tzinfo=dt.UTC)
-PLAY_LINK = re.compile(r'href="/history/plays/([0-9a-f]+)/"')
+PLAY_LINK = re.compile(r'href="/g/default/history/plays/([0-9a-f]+)/"')
 
 
 def linked_plays(response) -> list[str]:
@@ -54,7 +55,7 @@ def test_the_archive_lists_finished_plays_newest_first(client, three_plays):
     unfinished = services.create_table("dogo-dash", ["Ann", "Ben"], {})
     left = services.create_table("dogo-dash", ["Ann", "Cleo"], {})
     services.abandon(left.id, left.version)
-    response = client.get("/history/")
+    response = client.get("/g/default/history/")
     assert response.status_code == 200
     assert linked_plays(response) == [three_plays[2].id, three_plays[1].id, three_plays[0].id]
     page = response.content.decode()
@@ -65,13 +66,19 @@ def test_the_archive_lists_finished_plays_newest_first(client, three_plays):
 
 def test_the_archive_filters_by_game_and_by_player(client, three_plays):
     ann = Player.objects.get(name="Ann")
-    assert linked_plays(client.get("/history/?game=dogo-dash")) == [three_plays[2].id, three_plays[0].id]
-    assert linked_plays(client.get(f"/history/?player={ann.pk}")) == [three_plays[2].id, three_plays[0].id]
+    assert linked_plays(client.get("/g/default/history/?game=dogo-dash")) == [
+        three_plays[2].id,
+        three_plays[0].id,
+    ]
+    assert linked_plays(client.get(f"/g/default/history/?player={ann.pk}")) == [
+        three_plays[2].id,
+        three_plays[0].id,
+    ]
     cleo = Player.objects.get(name="Cleo")
-    both = client.get(f"/history/?game=surfs-up&player={cleo.pk}")
+    both = client.get(f"/g/default/history/?game=surfs-up&player={cleo.pk}")
     assert linked_plays(both) == [three_plays[1].id]
     # A filter naming nothing known shows everything rather than an error.
-    assert len(linked_plays(client.get("/history/?game=chess&player=999"))) == 3
+    assert len(linked_plays(client.get("/g/default/history/?game=chess&player=999"))) == 3
 
 
 def test_the_archive_pages_by_25_and_its_queries_do_not_grow(client):
@@ -79,34 +86,34 @@ def test_the_archive_pages_by_25_and_its_queries_do_not_grow(client):
         finished_play(
             "dogo-dash", [("Ann", day, True), ("Ben", 0, False)], finished=DAY + dt.timedelta(days=day)
         )
-    first = client.get("/history/")
+    first = client.get("/g/default/history/")
     assert len(linked_plays(first)) == 25 and "Page 1 of 2" in first.content.decode()
-    second = client.get("/history/?page=2")
+    second = client.get("/g/default/history/?page=2")
     assert len(linked_plays(second)) == 1
     with CaptureQueriesContext(connection) as few:
-        client.get("/history/?page=2")
+        client.get("/g/default/history/?page=2")
     with CaptureQueriesContext(connection) as many:
-        client.get("/history/")
+        client.get("/g/default/history/")
     assert len(many) == len(few)
 
 
 def test_a_play_page_shows_the_result_the_chart_and_the_players(client):
     table = play_out("dogo-dash", ["Ann", "Ben", "Cleo"], seed=4)
-    page = client.get(f"/history/plays/{table.id}/").content.decode()
+    page = client.get(f"/g/default/history/plays/{table.id}/").content.decode()
     seats = list(table.seats.select_related("player"))
     for seat in seats:
-        assert f'href="/history/players/{seat.player_id}/"' in page
+        assert f'href="/g/default/history/players/{seat.player_id}/"' in page
     # One line per seat in the score chart, from 0 at the start to each seat's final score.
     assert page.count('<polyline class="chart-line"') == 3
     series = replay.score_series(table, replay.live_events(table))
     assert [values[0] for values in series] == [0, 0, 0]
     assert [values[-1] for values in series] == [seat.score for seat in seats]
     assert "Send to BG Stats" in page
-    assert f'href="/history/plays/{table.id}/replay/?step=0"' in page
+    assert f'href="/g/default/history/plays/{table.id}/replay/?step=0"' in page
 
 
 def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(three_plays):
-    table = stats.archive().get(pk=three_plays[2].id)
+    table = stats.archive(home()).get(pk=three_plays[2].id)
     link = bgstats.play_link(table)
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     data = json.loads(unquote(link.split("data=", 1)[1]))
@@ -128,14 +135,14 @@ def test_the_bg_stats_link_carries_the_play_as_bg_stats_documents_it(three_plays
 
 def test_details_can_be_corrected_and_bad_input_changes_nothing(client, three_plays):
     table = three_plays[0]
-    url = f"/history/plays/{table.id}/"
+    url = f"/g/default/history/plays/{table.id}/"
     saved = client.post(
         url, {"place": "  Beach   house ", "duration_minutes": "95", "comments": "Close one."}
     )
     assert saved.status_code == 302
     table.refresh_from_db()
     assert (table.place, table.duration_minutes, table.comments) == ("Beach house", 95, "Close one.")
-    assert "95 min" in client.get("/history/").content.decode()
+    assert "95 min" in client.get("/g/default/history/").content.decode()
     for bad in ({"duration_minutes": "-5"}, {"duration_minutes": "soon"}, {"duration_minutes": "99999"}):
         refused = client.post(url, {"place": "Elsewhere", "comments": "", **bad})
         assert refused.status_code == 400
@@ -145,16 +152,16 @@ def test_details_can_be_corrected_and_bad_input_changes_nothing(client, three_pl
     client.post(url, {"place": "", "duration_minutes": "", "comments": ""})
     table.refresh_from_db()
     assert table.duration_minutes is None
-    assert stats.length_minutes(stats.archive().get(pk=table.pk)) == 30
+    assert stats.length_minutes(stats.archive(home()).get(pk=table.pk)) == 30
 
 
 def test_only_finished_or_abandoned_tables_have_a_history_page(client):
     playing = services.create_table("dogo-dash", ["Ann", "Ben"], {})
-    assert client.get(f"/history/plays/{playing.id}/").status_code == 404
-    assert client.get(f"/history/plays/{playing.id}/replay/").status_code == 404
-    assert client.get("/history/plays/nope/").status_code == 404
+    assert client.get(f"/g/default/history/plays/{playing.id}/").status_code == 404
+    assert client.get(f"/g/default/history/plays/{playing.id}/replay/").status_code == 404
+    assert client.get("/g/default/history/plays/nope/").status_code == 404
     services.abandon(playing.id, playing.version)
-    page = client.get(f"/history/plays/{playing.id}/")
+    page = client.get(f"/g/default/history/plays/{playing.id}/")
     assert page.status_code == 200 and "abandoned before its end" in page.content.decode()
 
 
@@ -163,7 +170,7 @@ def test_a_replay_steps_through_the_log_entry_by_entry(client, game):
     table = play_out(game, ["Ann", "Ben", "Cleo"], seed=9, undo_every=6)
     events = replay.live_events(table)
     last = len(events)
-    url = f"/history/plays/{table.id}/replay/"
+    url = f"/g/default/history/plays/{table.id}/replay/"
     start = client.get(url + "?step=0").content.decode()
     assert f"Entry 0 of {last}" in start and "before the first entry" in start
     for step in (1, last // 2, last):
@@ -182,7 +189,7 @@ def test_a_replay_steps_through_the_log_entry_by_entry(client, game):
 
 def test_a_replay_keeps_the_sheet_asked_for_and_answers_htmx_with_the_live_region(client):
     table = play_out("summer-suns", ["Ann", "Ben", "Cleo"], seed=3)
-    url = f"/history/plays/{table.id}/replay/"
+    url = f"/g/default/history/plays/{table.id}/replay/"
     page = client.get(f"{url}?step=6&view=2").content.decode()
     assert "Cleo&#x27;s sheet" in page or "Cleo's sheet" in page
     assert 'href="?step=6&amp;view=1"' in page  # another sheet, same step
@@ -203,36 +210,36 @@ def test_score_series_end_at_the_seats_final_scores():
 
 def test_a_player_page_shows_totals_games_and_opponents(client, three_plays):
     ann = Player.objects.get(name="Ann")
-    page = client.get(f"/history/players/{ann.pk}/").content.decode()
+    page = client.get(f"/g/default/history/players/{ann.pk}/").content.decode()
     # Ann: 2 plays (both Dogo Dash), 2 wins (one shared), 100%.
     tiles = re.findall(r'<span class="stat-value">([^<]+)</span>', page)
     assert tiles == ["2", "2", "100%"]
     assert "Dogo Dash" in page and "27.5" in page  # (30 + 25) / 2
-    assert linked_plays(client.get(f"/history/players/{ann.pk}/"))[:2] == [
+    assert linked_plays(client.get(f"/g/default/history/players/{ann.pk}/"))[:2] == [
         three_plays[2].id,
         three_plays[0].id,
     ]
-    assert client.get("/history/players/99999/").status_code == 404
+    assert client.get("/g/default/history/players/99999/").status_code == 404
 
 
 def test_rename_and_merge_from_the_player_page(client, three_plays):
     ann = Player.objects.get(name="Ann")
-    renamed = client.post(f"/history/players/{ann.pk}/rename/", {"name": "Annie"})
+    renamed = client.post(f"/g/default/history/players/{ann.pk}/rename/", {"name": "Annie"})
     assert renamed.status_code == 302
     ann.refresh_from_db()
     assert ann.name == "Annie"
-    clash = client.post(f"/history/players/{ann.pk}/rename/", {"name": "BEN"})
+    clash = client.post(f"/g/default/history/players/{ann.pk}/rename/", {"name": "BEN"})
     assert clash.status_code == 400 and "merge the two instead" in clash.content.decode()
     ann.refresh_from_db()
     assert ann.name == "Annie"
     # Ann and Ben sat together: refused, both kept. A newcomer who never sat with Ann merges in.
     ben = Player.objects.get(name="Ben")
-    refused = client.post(f"/history/players/{ann.pk}/merge/", {"other": ben.pk})
+    refused = client.post(f"/g/default/history/players/{ann.pk}/merge/", {"other": ben.pk})
     assert refused.status_code == 400 and "two people" in refused.content.decode()
     assert Player.objects.filter(pk=ben.pk).exists()
     alias = finished_play("hang-four", [("Anne", 3, True), ("Dev", 1, False)], finished=DAY)
     anne = Player.objects.get(name="Anne")
-    merged = client.post(f"/history/players/{ann.pk}/merge/", {"other": anne.pk})
+    merged = client.post(f"/g/default/history/players/{ann.pk}/merge/", {"other": anne.pk})
     assert merged.status_code == 302
     assert not Player.objects.filter(pk=anne.pk).exists()
     assert alias.seats.get(position=0).player_id == ann.pk
@@ -240,18 +247,21 @@ def test_rename_and_merge_from_the_player_page(client, three_plays):
 
 
 def test_game_pages(client, three_plays):
-    page = client.get("/history/games/dogo-dash/").content.decode()
-    assert linked_plays(client.get("/history/games/dogo-dash/")) == [three_plays[2].id, three_plays[0].id]
+    page = client.get("/g/default/history/games/dogo-dash/").content.decode()
+    assert linked_plays(client.get("/g/default/history/games/dogo-dash/")) == [
+        three_plays[2].id,
+        three_plays[0].id,
+    ]
     tiles = re.findall(r'<span class="stat-value">([^<]+)</span>', page)
     # 2 plays; winning scores 30 and 25 (shared, counted once) -> 27.5; the first seat won both.
     assert tiles == ["2", "27.5", "100%"]
-    empty = client.get("/history/games/hang-four/").content.decode()
+    empty = client.get("/g/default/history/games/hang-four/").content.decode()
     assert "No finished Hang Four plays yet" in empty
-    assert client.get("/history/games/chess/").status_code == 404
+    assert client.get("/g/default/history/games/chess/").status_code == 404
     # The nav's Games names no game: it opens the first registered one, which lists them all.
-    nav = client.get("/history/games/")
-    assert nav.status_code == 302 and nav["Location"] == "/history/games/dogo-dash/"
-    assert 'href="/history/games/"' in page
+    nav = client.get("/g/default/history/games/")
+    assert nav.status_code == 302 and nav["Location"] == "/g/default/history/games/dogo-dash/"
+    assert 'href="/g/default/history/games/"' in page
 
 
 def test_abandon_and_resume_from_the_table_page(client):
@@ -287,12 +297,12 @@ def test_a_finished_table_cannot_be_abandoned_and_a_watcher_cannot_abandon(clien
 def test_resume_from_the_abandoned_list(client):
     table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
     services.abandon(table.id, table.version)
-    listed = client.get("/history/abandoned/").content.decode()
-    assert f'href="/history/plays/{table.id}/"' in listed
-    assert client.post(f"/history/plays/{table.id}/resume/").status_code == 302
+    listed = client.get("/g/default/history/abandoned/").content.decode()
+    assert f'href="/g/default/history/plays/{table.id}/"' in listed
+    assert client.post(f"/g/default/history/plays/{table.id}/resume/").status_code == 302
     table.refresh_from_db()
     assert table.abandoned is None
-    assert client.post(f"/history/plays/{table.id}/resume/").status_code == 404
+    assert client.post(f"/g/default/history/plays/{table.id}/resume/").status_code == 404
 
 
 def test_a_finished_table_page_shows_its_score_chart_and_history_link(client):
@@ -300,7 +310,7 @@ def test_a_finished_table_page_shows_its_score_chart_and_history_link(client):
     edit_rights(client, table)
     page = client.get(f"/t/{table.id}/").content.decode()
     assert "Score after each entry" in page
-    assert f'href="/history/plays/{table.id}/"' in page
+    assert f'href="/g/default/history/plays/{table.id}/"' in page
 
 
 def test_the_api_refuses_entries_on_an_abandoned_table_and_names_why(api):
@@ -330,13 +340,13 @@ def test_junk_in_every_history_form_and_query_never_500s_and_changes_nothing(cli
         sorted(Seat.objects.values_list("pk", "player_id")),
     )
     answers = [
-        client.get("/history/", {"game": junk, "player": junk, "page": junk}),
-        client.get(f"/history/plays/{table.id}/replay/", {"step": junk, "view": junk}),
-        client.post(f"/history/players/{ann.pk}/merge/", {"other": junk}),
-        client.post(f"/history/plays/{table.id}/", {"duration_minutes": junk, "place": "x" * 81}),
+        client.get("/g/default/history/", {"game": junk, "player": junk, "page": junk}),
+        client.get(f"/g/default/history/plays/{table.id}/replay/", {"step": junk, "view": junk}),
+        client.post(f"/g/default/history/players/{ann.pk}/merge/", {"other": junk}),
+        client.post(f"/g/default/history/plays/{table.id}/", {"duration_minutes": junk, "place": "x" * 81}),
     ]
     if not junk.isprintable() or not junk:  # a name that cannot be: refused
-        answers.append(client.post(f"/history/players/{ann.pk}/rename/", {"name": junk}))
+        answers.append(client.post(f"/g/default/history/players/{ann.pk}/rename/", {"name": junk}))
     assert all(answer.status_code < 500 for answer in answers), [a.status_code for a in answers]
     after = (
         sorted(Player.objects.values_list("pk", "name")),

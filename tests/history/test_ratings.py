@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from companion.history import people, ratings
 from companion.tables.models import Player, Table
+from tests.history.factories import home
 
 from .factories import finished_play
 
@@ -33,15 +34,15 @@ def history():
     ]
 
 
-def board(key="dogo-dash"):
+def board(key="dogo-dash", group=None):
     return [
         (one.player.name, round(one.mu, 3), round(one.sigma, 3), one.plays)
-        for one in ratings.game_ratings(key)
+        for one in ratings.game_ratings(group or home(), key)
     ]
 
 
 def wins(key="dogo-dash"):
-    return {one.player.name: one.wins for one in ratings.game_ratings(key)}
+    return {one.player.name: one.wins for one in ratings.game_ratings(home(), key)}
 
 
 def test_a_small_history_gives_these_ratings(history):
@@ -53,8 +54,8 @@ def test_a_small_history_gives_these_ratings(history):
         ("Cleo", 18.609, 7.733, 3),
     ]
     assert wins() == {"Ann": 3, "Ben": 1, "Cleo": 0}  # Ann and Ben shared the second play's win
-    assert [one.rating for one in ratings.game_ratings("dogo-dash")] == sorted(
-        [one.rating for one in ratings.game_ratings("dogo-dash")], reverse=True
+    assert [one.rating for one in ratings.game_ratings(home(), "dogo-dash")] == sorted(
+        [one.rating for one in ratings.game_ratings(home(), "dogo-dash")], reverse=True
     )
     assert board("hang-four") == [("Ben", 27.635, 8.066, 1), ("Ann", 22.365, 8.066, 1)]
 
@@ -72,17 +73,18 @@ def test_a_play_undone_back_into_progress_leaves_the_ratings(history):
 
 def test_the_player_page_shows_each_game_s_rating_and_place(client, history):
     ann = Player.objects.get(name="Ann")
-    html = client.get(f"/history/players/{ann.pk}/").content.decode()
+    html = client.get(f"/g/default/history/players/{ann.pk}/").content.decode()
     assert "Dogo Dash: rating <strong>6.6</strong>" in html and "1 of 3" in html  # 30.097 - 3 x 7.833
     assert "Hang Four: rating <strong>-1.8</strong>" in html and "2 of 2" in html
-    page = client.get("/history/games/dogo-dash/").content.decode()
+    page = client.get("/g/default/history/games/dogo-dash/").content.decode()
     assert page.index(">Ann</a>") < page.index(">Ben</a>") < page.index(">Cleo</a>")
 
 
 def test_a_merge_is_followed_though_the_boards_are_kept_in_the_cache(history, django_assert_max_num_queries):
-    board("hang-four")  # computed and kept
+    group = home()
+    board("hang-four", group)  # computed and kept
     with django_assert_max_num_queries(3):  # the stamp and the players: the plays are not read
-        assert board("hang-four") == [("Ben", 27.635, 8.066, 1), ("Ann", 22.365, 8.066, 1)]
+        assert board("hang-four", group) == [("Ben", 27.635, 8.066, 1), ("Ann", 22.365, 8.066, 1)]
     # Dan is one more name for Ben: his one Hang Four play (a loss to Ann) joins Ben's.
     finished_play("hang-four", [("Ann", 3, True), ("Dan", 1, False)], timezone.now() - DAY)
     people.merge(Player.objects.get(name="Ben"), Player.objects.get(name="Dan"))

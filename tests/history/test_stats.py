@@ -15,10 +15,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from companion.games import registry
+from companion.groups.models import Group
 from companion.history import people, stats
 from companion.tables import services
 from companion.tables.models import Player, Seat, Table
-from tests.history.factories import finished_play, play_out
+from tests.history.factories import finished_play, home, play_out
 from tests.history.fixture_plays import load_fixture_plays
 
 pytestmark = pytest.mark.django_db
@@ -166,7 +167,7 @@ def test_score_history(plays):
 
 
 def test_players_overview(plays):
-    got = [(p.name, p.plays, p.wins) for p in stats.players_overview()]
+    got = [(p.name, p.plays, p.wins) for p in stats.players_overview(home())]
     # Most plays first, then by name; Ben, Cleo and Dev all have 19.
     # Plays: 24 + 19 + 19 + 19 + 14 + 9 = 104 = the seats of the 33 plays (28 D + 25 S + 23 H + 28 U).
     assert got == [
@@ -184,7 +185,7 @@ def test_players_overview(plays):
 
 
 def test_games_overview(plays):
-    assert stats.games_overview() == [
+    assert stats.games_overview(home()) == [
         {"slug": "dogo-dash", "name": "Dogo Dash", "plays": 9},
         {"slug": "summer-suns", "name": "62 Summer Suns", "plays": 8},
         {"slug": "hang-four", "name": "Hang Four", "plays": 8},
@@ -193,7 +194,7 @@ def test_games_overview(plays):
 
 
 def summary(game: str) -> tuple:
-    figures = stats.game_summary(game)
+    figures = stats.game_summary(home(), game)
     best = figures["best"]
     return (
         figures["plays"],
@@ -274,7 +275,7 @@ def test_game_summary_surfs_up(plays):
 
 
 def test_game_summary_of_a_game_never_finished():
-    figures = stats.game_summary("hang-four")
+    figures = stats.game_summary(home(), "hang-four")
     assert (figures["plays"], figures["average"], figures["first_seat_rate"], figures["best"]) == (
         0,
         None,
@@ -284,7 +285,7 @@ def test_game_summary_of_a_game_never_finished():
 
 
 def bands(game: str) -> list[tuple[str, int]]:
-    return [(row["label"], row["count"]) for row in stats.score_distribution(game)]
+    return [(row["label"], row["count"]) for row in stats.score_distribution(home(), game)]
 
 
 def test_score_distribution(plays):
@@ -325,11 +326,19 @@ def test_score_distribution(plays):
         ("60–69", 3),  # 62 61 66
         ("70–79", 1),  # 70
     ]  # 25
-    assert [row["low"] for row in stats.score_distribution("surfs-up")] == [-10, 0, 10, 20, 30, 40, 50]
+    assert [row["low"] for row in stats.score_distribution(home(), "surfs-up")] == [
+        -10,
+        0,
+        10,
+        20,
+        30,
+        40,
+        50,
+    ]
 
 
 def test_score_distribution_of_a_game_never_finished():
-    assert stats.score_distribution("dogo-dash") == []
+    assert stats.score_distribution(home(), "dogo-dash") == []
 
 
 @pytest.mark.parametrize(
@@ -353,7 +362,7 @@ def test_band_width(low, high, buckets, width):
 
 def test_player_count_spread(plays):
     def spread(game):
-        return [(row["players"], row["plays"]) for row in stats.player_count_spread(game)]
+        return [(row["players"], row["plays"]) for row in stats.player_count_spread(home(), game)]
 
     # D1 3, D2 4, D3 2, D4 5, D5 2, D6 3, D7 4, D8 2, D9 3 (the abandoned 3-player one not counted).
     assert spread("dogo-dash") == [(2, 3), (3, 3), (4, 2), (5, 1)]
@@ -366,7 +375,7 @@ def test_player_count_spread(plays):
 
 
 def test_top_players(plays):
-    rows = stats.top_players("dogo-dash")
+    rows = stats.top_players(home(), "dogo-dash")
     got = [(r["name"], r["plays"], r["wins"], r["best"]) for r in rows]
     # Most wins, then most plays, then name.
     assert got == [
@@ -396,7 +405,7 @@ def test_top_players(plays):
         pytest.approx(0.25),
     ]
     # Hang Four: Ann 3 wins (5 plays), Cleo 2 (5), Finn 2 (2), then Ben and Dev 1 (4), Eve 0 (3).
-    assert [(r["name"], r["wins"], r["plays"]) for r in stats.top_players("hang-four", limit=3)] == [
+    assert [(r["name"], r["wins"], r["plays"]) for r in stats.top_players(home(), "hang-four", limit=3)] == [
         ("Ann", 3, 5),
         ("Cleo", 2, 5),
         ("Finn", 2, 2),
@@ -407,7 +416,7 @@ def test_top_players(plays):
 
 
 def test_archive_filters_and_order(plays):
-    everything = list(stats.archive())
+    everything = list(stats.archive(home()))
     assert len(everything) == 33
     # Newest first: D9 (Dec 29), U8 (Dec 22), H8 (Dec 15) ... D1 (Jan 6).
     assert [t.id for t in everything[:3]] == ids(plays, "D9 U8 H8")
@@ -415,19 +424,21 @@ def test_archive_filters_and_order(plays):
     assert plays["abandoned"].id not in {t.id for t in everything}
     assert plays["in_progress"].id not in {t.id for t in everything}
 
-    assert [t.id for t in stats.archive(game="hang-four")] == ids(plays, "H8 H7 H6 H5 H4 H3 H2 H1")
-    finn = [t.id for t in stats.archive(player=person("Finn"))]
+    assert [t.id for t in stats.archive(home(), game="hang-four")] == ids(plays, "H8 H7 H6 H5 H4 H3 H2 H1")
+    finn = [t.id for t in stats.archive(home(), player=person("Finn"))]
     assert finn == ids(plays, "S8 D8 U7 H6 D6 U4 H4 S4 D3")
-    assert [t.id for t in stats.archive(game="dogo-dash", player=person("Eve"))] == ids(plays, "D9 D5 D4 D2")
+    assert [t.id for t in stats.archive(home(), game="dogo-dash", player=person("Eve"))] == ids(
+        plays, "D9 D5 D4 D2"
+    )
     # Ann's 24 plays; her abandoned table not among them.
-    assert stats.archive(player=person("Ann")).count() == 24
+    assert stats.archive(home(), player=person("Ann")).count() == 24
     # Gus and Dev's in-progress table: nothing.
-    assert list(stats.archive(player=person("Gus"))) == []
-    assert stats.archive(game="surfs-up", player=person("Cleo")).count() == 5  # U1 U3 U5 U7 U8
+    assert list(stats.archive(home(), player=person("Gus"))) == []
+    assert stats.archive(home(), game="surfs-up", player=person("Cleo")).count() == 5  # U1 U3 U5 U7 U8
 
 
 def test_archive_seats_in_seat_order(plays):
-    d2 = next(t for t in stats.archive(game="dogo-dash") if t.id == plays["D2"].id)
+    d2 = next(t for t in stats.archive(home(), game="dogo-dash") if t.id == plays["D2"].id)
     assert [(s.player.name, s.score, s.won) for s in d2.seats.all()] == [
         ("Ben", 22, False),
         ("Ann", 18, False),
@@ -437,15 +448,15 @@ def test_archive_seats_in_seat_order(plays):
 
 
 def test_abandoned_lists_only_the_abandoned_table(plays):
-    assert [t.id for t in stats.abandoned()] == [plays["abandoned"].id]
-    table = stats.abandoned()[0]
+    assert [t.id for t in stats.abandoned(home())] == [plays["abandoned"].id]
+    table = stats.abandoned(home())[0]
     assert [s.player.name for s in table.seats.all()] == ["Ann", "Ben", "Gus"]
     # It is not in progress for the history either: it counts nowhere (see the tests above).
     assert table.status == Table.Status.IN_PROGRESS
 
 
 def test_length_minutes(plays):
-    lengths = {t.id: stats.length_minutes(t) for t in stats.archive()}
+    lengths = {t.id: stats.length_minutes(t) for t in stats.archive(home())}
     # The fixture's first and last entries are `minutes` apart.
     assert lengths[plays["D1"].id] == 25
     assert lengths[plays["S4"].id] == 70
@@ -453,7 +464,7 @@ def test_length_minutes(plays):
     assert lengths[plays["H7"].id] == 20
     # A length people entered wins over the log's.
     Table.objects.filter(pk=plays["D1"].id).update(duration_minutes=95)
-    lengths = {t.id: stats.length_minutes(t) for t in stats.archive()}
+    lengths = {t.id: stats.length_minutes(t) for t in stats.archive(home())}
     assert lengths[plays["D1"].id] == 95
     assert lengths[plays["D2"].id] == 30
     # Without the archive's annotations and no entered length, there is no length.
@@ -464,44 +475,44 @@ def test_length_minutes(plays):
 # --- Cost: the database does the counting --------------------------------------------------------
 
 
-def run_everything(ann: Player) -> None:
+def run_everything(ann: Player, group: Group) -> None:
     stats.player_games(ann)
     stats.opponents(ann)
-    stats.game_summary("dogo-dash")
-    stats.score_distribution("surfs-up")
-    for table in stats.archive():
+    stats.game_summary(group, "dogo-dash")
+    stats.score_distribution(group, "surfs-up")
+    for table in stats.archive(group):
         [seat.player.name for seat in table.seats.all()]
         stats.length_minutes(table)
 
 
 def test_a_fixed_small_number_of_queries(plays, django_assert_max_num_queries):
-    ann = person("Ann")
+    ann, group = person("Ann"), home()
     with django_assert_max_num_queries(2):  # the figures, then each game's latest score
         stats.player_games(ann)
     with django_assert_max_num_queries(1):
         stats.opponents(ann)
     with django_assert_max_num_queries(4):  # the figures, the winning scores, the first seat, the best seat
-        stats.game_summary("hang-four")
+        stats.game_summary(group, "hang-four")
     with django_assert_max_num_queries(2):  # the span, the bands
-        stats.score_distribution("surfs-up")
+        stats.score_distribution(group, "surfs-up")
     with django_assert_max_num_queries(2):  # tables, their seats with their players
-        for table in stats.archive():
+        for table in stats.archive(group):
             [seat.player.name for seat in table.seats.all()]
             stats.length_minutes(table)
 
 
 def test_the_number_of_queries_does_not_grow_with_the_plays(plays):
-    ann = person("Ann")
+    ann, group = person("Ann"), home()
     with CaptureQueriesContext(connection) as before:
-        run_everything(ann)
+        run_everything(ann, group)
     people_ = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Hal"]
     for n in range(20):
         game = GAMES[n % 4]
         seats = [(name, 10 + n + i, i == 0) for i, name in enumerate(people_[n % 3 : n % 3 + 3])]
         finished_play(game, seats, finished=at(1, 1) + dt.timedelta(hours=n))
-    assert stats.archive().count() == 53
+    assert stats.archive(home()).count() == 53
     with CaptureQueriesContext(connection) as after:
-        run_everything(ann)
+        run_everything(ann, group)
     assert len(after.captured_queries) == len(before.captured_queries) == 2 + 1 + 4 + 2 + 2
 
 
@@ -544,10 +555,10 @@ def test_merge_two_people_who_never_shared_a_table(plays):
     # Ann's opponents list Eve once: 9 + 6 shared plays, 2 + 2 wins, 2 + 3 losses.
     got = [(r["name"], r["plays"], r["wins"], r["losses"]) for r in stats.opponents(person("Ann"))]
     assert got == [("Ben", 16, 6, 3), ("Dev", 15, 5, 4), ("Eve", 15, 4, 5), ("Cleo", 14, 7, 5)]
-    assert [p.name for p in stats.players_overview()] == ["Ann", "Eve", "Ben", "Cleo", "Dev", "Gus"]
+    assert [p.name for p in stats.players_overview(home())] == ["Ann", "Eve", "Ben", "Cleo", "Dev", "Gus"]
     # The Hang Four's best seat (Ann's 5 in H3) is unchanged; Finn's seats now belong to Eve.
-    assert stats.archive(player=eve).count() == 23
-    assert stats.game_summary("summer-suns")["best"].player.name == "Eve"  # Finn's 70 in S8
+    assert stats.archive(home(), player=eve).count() == 23
+    assert stats.game_summary(home(), "summer-suns")["best"].player.name == "Eve"  # Finn's 70 in S8
 
 
 def test_merge_two_people_who_shared_a_table_changes_nothing(plays):
@@ -610,7 +621,7 @@ def test_real_games_write_their_results_and_undo_clears_them():
     for name in names:
         totals = stats.player_totals(person(name))
         assert (totals.plays, totals.wins) == (4, wins[name])
-    assert [row["plays"] for row in stats.games_overview()] == [1, 1, 1, 1]
+    assert [row["plays"] for row in stats.games_overview(home())] == [1, 1, 1, 1]
 
     # Take back the last entry of the Surf's Up! table: it is in progress again, its results gone.
     table = tables[3]
@@ -623,8 +634,8 @@ def test_real_games_write_their_results_and_undo_clears_them():
     for name in names:
         totals = stats.player_totals(person(name))
         assert (totals.plays, totals.wins) == (3, wins[name] - surf_won[name])
-    assert stats.archive(game="surfs-up").count() == 0
-    assert stats.game_summary("surfs-up")["plays"] == 0
+    assert stats.archive(home(), game="surfs-up").count() == 0
+    assert stats.game_summary(home(), "surfs-up")["plays"] == 0
 
     # Entering it again finishes the table with the same results.
     services.play_action(table.id, last.action, table.version)
@@ -633,4 +644,4 @@ def test_real_games_write_their_results_and_undo_clears_them():
     for name in names:
         totals = stats.player_totals(person(name))
         assert (totals.plays, totals.wins) == (4, wins[name])
-    assert stats.archive(game="surfs-up").count() == 1
+    assert stats.archive(home(), game="surfs-up").count() == 1

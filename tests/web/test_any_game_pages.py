@@ -15,6 +15,7 @@ import pytest
 
 from companion.history import bgstats, stats
 from companion.tables.models import Table
+from tests.history.factories import home
 
 from .text import read
 
@@ -161,10 +162,10 @@ def test_each_game_name_is_a_game_of_its_own_in_the_history(client):
     second = play_pad(client, "hearts ", ["Ann", "Ben"], [[10, 30]], option_lowest_wins="on")
     other = play_pad(client, "Skull King", ["Ann", "Cleo"], [[40, 20]], option_bgg_id="150145")
     assert first.played == second.played == "any-game:hearts" and other.played == "any-game:skull king"
-    games = {game["slug"]: (game["name"], game["plays"]) for game in stats.games_overview()}
+    games = {game["slug"]: (game["name"], game["plays"]) for game in stats.games_overview(home())}
     assert games["any-game:hearts"][1] == 2 and games["any-game:skull king"] == ("Skull King", 1)
     assert "any-game" not in games  # the pad itself is no game
-    page = client.get("/history/games/any-game:hearts/").content.decode()
+    page = client.get("/g/default/history/games/any-game:hearts/").content.decode()
     assert '<h1 class="h3 mb-3">hearts</h1>' in page  # as its latest play spelled it
     tiles = re.findall(r'<span class="stat-value">([^<]+)</span>', page)
     assert tiles[0] == "2"
@@ -174,17 +175,22 @@ def test_each_game_name_is_a_game_of_its_own_in_the_history(client):
     assert 'value="Skull King"' in form and 'value="150145"' in form
     form = client.get("/new/any-game/").content.decode()
     assert '<option value="hearts">' in form and 'value="Hearts"' not in form  # typed before, once
-    archive = client.get("/history/?game=any-game%3Askull+king").content.decode()
-    assert f"/history/plays/{other.id}/" in archive and f"/history/plays/{first.id}/" not in archive
-    player = client.get(f"/history/players/{first.seats.get(position=0).player_id}/").content.decode()
-    assert 'href="/history/games/any-game:hearts/"' in player and "Skull King" in player
+    archive = client.get("/g/default/history/?game=any-game%3Askull+king").content.decode()
+    assert (
+        f"/g/default/history/plays/{other.id}/" in archive
+        and f"/g/default/history/plays/{first.id}/" not in archive
+    )
+    player = client.get(
+        f"/g/default/history/players/{first.seats.get(position=0).player_id}/"
+    ).content.decode()
+    assert 'href="/g/default/history/games/any-game:hearts/"' in player and "Skull King" in player
 
 
 def test_exports_name_the_game_played(client):
     table = play_pad(client, "Skull King", ["Ann", "Ben"], [[40, 20]], option_bgg_id="150145")
-    rows = list(csv.DictReader(io.StringIO(client.get("/history/plays.csv").content.decode())))
+    rows = list(csv.DictReader(io.StringIO(client.get("/g/default/history/plays.csv").content.decode())))
     assert {(row["game"], row["game_name"]) for row in rows} == {("any-game", "Skull King")}
-    play = stats.archive().get(pk=table.id)
+    play = stats.archive(home()).get(pk=table.id)
     data = bgstats.play_data(play)
     assert data["game"] == {
         "name": "Skull King",
@@ -201,14 +207,14 @@ def test_where_the_lowest_total_wins_the_exports_rank_the_lowest_first(client):
     """Hearts for four, one round then finish: Cleo's 2 wins, Ben's 5 is 2nd, Ann and Dan share 3rd
     on 9, in the CSV and in the BG Stats link alike (issue 15: ranks agree with the winners)."""
     table = play_pad(client, "Hearts", ["Ann", "Ben", "Cleo", "Dan"], [[9, 5, 2, 9]], option_lowest_wins="on")
-    rows = list(csv.DictReader(io.StringIO(client.get("/history/plays.csv").content.decode())))
+    rows = list(csv.DictReader(io.StringIO(client.get("/g/default/history/plays.csv").content.decode())))
     assert [(row["player"], row["rank"], row["winner"]) for row in rows] == [
         ("Ann", "3", "false"),
         ("Ben", "2", "false"),
         ("Cleo", "1", "true"),
         ("Dan", "3", "false"),
     ]
-    data = bgstats.play_data(stats.archive().get(pk=table.id))
+    data = bgstats.play_data(stats.archive(home()).get(pk=table.id))
     assert [(p["name"], p["rank"], p["winner"]) for p in data["players"]] == [
         ("Ann", 3, False),
         ("Ben", 2, False),

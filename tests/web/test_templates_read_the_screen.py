@@ -67,6 +67,6 @@ def test_every_page_of_a_game_reads_only_keys_that_exist(slug, client, strict_te
         table.refresh_from_db()
         services.play_action(table.id, action, table.version)
     assert_complete(client, f"/t/{table.id}/")
-    assert_complete(client, f"/history/plays/{table.id}/")
-    assert_complete(client, f"/history/plays/{table.id}/replay/?step=1")
+    assert_complete(client, f"/g/default/history/plays/{table.id}/")
+    assert_complete(client, f"/g/default/history/plays/{table.id}/replay/?step=1")
     assert_complete(client, f"/new/{slug}/")

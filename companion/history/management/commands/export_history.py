@@ -5,6 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
+from companion.groups.commands import add_group_argument, group_named
 from companion.history import exchange
 from companion.history.plays_csv import write_plays_csv
 
@@ -15,13 +16,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--format", choices=("json", "csv"), default="json")
         parser.add_argument("--output", metavar="PATH", help="the file to write (default: standard output)")
+        add_group_argument(parser)
 
     def handle(self, *args, **options):
+        group = group_named(options["group"])
         if options["format"] == "json":
-            text = exchange.dumps(exchange.export_history())
+            text = exchange.dumps(exchange.export_history(group))
         else:
             buffer = io.StringIO()
-            write_plays_csv(buffer)
+            write_plays_csv(buffer, group)
             text = buffer.getvalue()
         if options["output"]:
             # newline="": the CSV's own \r\n line ends are written as they are.

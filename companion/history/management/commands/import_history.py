@@ -5,6 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from companion.groups.commands import add_group_argument, group_named
 from companion.history import exchange
 
 
@@ -14,14 +15,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the history file, or - for standard input")
+        add_group_argument(parser)
 
     def handle(self, *args, path, **options):
+        group = group_named(options["group"])
         try:
             raw = self._read(path, options.get("stdin") or sys.stdin)
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror or error}") from error
         try:
-            summary = exchange.import_history(exchange.parse_json(raw))
+            summary = exchange.import_history(group, exchange.parse_json(raw))
         except exchange.ImportRefused as refused:
             raise CommandError(refused.message) from refused
         self.stdout.write(summary.sentence())

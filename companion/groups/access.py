@@ -1,0 +1,101 @@
+"""Who may read or edit a group's history and start its tables.
+
+Exactly as a table (tables/access.py): a share link puts the rights in the phone's session, the API
+sends a token in the Authorization header. In a private deployment an account that opened a link
+keeps the rights as a Membership. The default group, while settings.DEFAULT_GROUP is on, is open
+to whoever reaches the server (a LAN game night needs no link).
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import wraps
+
+from django.conf import settings
+from django.http import Http404, HttpResponseForbidden
+
+from companion.tables.access import EDIT, VIEW
+
+from .models import DEFAULT_GROUP_ID, Group, Membership
+
+MAX_GRANTS = 30  # groups one phone remembers (the session is a cookie of at most 4 kB)
+
+
+def open_to_all(group_id: str) -> bool:
+    return group_id == DEFAULT_GROUP_ID and settings.DEFAULT_GROUP
+
+
+def rights_for_token(group: Group, token: str | None) -> str | None:
+    """EDIT, VIEW or None, compared in constant time."""
+    if not token:
+        return None
+    if secrets.compare_digest(token.encode(), group.token.encode()):
+        return EDIT
+    if secrets.compare_digest(token.encode(), group.view_token.encode()):
+        return VIEW
+    return None
+
+
+def _grants(request) -> dict:
+    return request.session.get("groups", {})
+
+
+def grant(request, group: Group, rights: str) -> None:
+    grants = _grants(request)
+    rights = EDIT if grants.pop(group.pk, None) == EDIT else rights  # never downgrade
+    grants[group.pk] = rights  # re-inserted last: oldest first
+    while len(grants) > MAX_GRANTS:
+        grants.pop(next(iter(grants)))
+    request.session["groups"] = grants
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        membership, made = Membership.objects.get_or_create(
+            user=user, group=group, defaults={"rights": rights}
+        )
+        if not made and rights == EDIT and membership.rights != EDIT:
+            Membership.objects.filter(pk=membership.pk).update(rights=EDIT)
+
+
+def rights(request, group_id: str) -> str | None:
+    """This phone's (or account's) rights in the group, with no query for a session's grant."""
+    if open_to_all(group_id):
+        return EDIT
+    held = _grants(request).get(group_id)
+    user = getattr(request, "user", None)
+    if held != EDIT and user is not None and user.is_authenticated:
+        member = (
+            Membership.objects.filter(user=user, group_id=group_id).values_list("rights", flat=True).first()
+        )
+        held = EDIT if EDIT in (held, member) else held or member
+    return held
+
+
+def known_group_ids(request) -> list[str]:
+    """The groups this phone can open, newest first, the open default group last."""
+    ids = list(reversed(_grants(request)))
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        ids += [gid for gid in user.group_memberships.values_list("group_id", flat=True) if gid not in ids]
+    if settings.DEFAULT_GROUP and DEFAULT_GROUP_ID not in ids:
+        ids.append(DEFAULT_GROUP_ID)
+    return ids
+
+
+def group_page(view):
+    """A page of a group (its history): 404 without rights, so a group's existence does not leak,
+    403 for a watcher's write. The view gets the group; the request remembers it for the nav."""
+
+    @wraps(view)
+    def wrapped(request, group_id: str, *args, **kwargs):
+        held = rights(request, group_id)
+        group = Group.objects.filter(pk=group_id).first() if held else None
+        if group is None and open_to_all(group_id):
+            group = Group.default()
+        if group is None:
+            raise Http404("No such group")
+        if request.method not in ("GET", "HEAD") and held != EDIT:
+            return HttpResponseForbidden("This link only lets you watch the group's history.")
+        request.group_id, request.group, request.group_rights = group.pk, group, held
+        return view(request, group, *args, **kwargs)
+
+    return wrapped

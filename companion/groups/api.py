@@ -1,0 +1,173 @@
+"""The JSON API's groups (API.md, "Groups"): create one, read its players, plays and ratings.
+
+Every call carries the group's token or view token as a bearer token, as a table's do; the open
+default group (settings.DEFAULT_GROUP) reads without one, as its pages do.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db.models import Count, Q
+from django.urls import reverse
+from ninja import Router, Schema
+from pydantic import Field
+
+from companion.history import ratings, stats
+from companion.tables import access as table_access
+from companion.tables.api import ERRORS, ApiError, api, error_body, json_answer
+from companion.tables.limits import check_tables
+from companion.tables.models import Player, Table
+
+from . import access
+from .models import NAME_MAX, Group
+
+GROUP_ID = re.compile(r"[0-9a-z]{1,16}")
+
+router = Router(tags=["groups"])
+
+
+class GroupIn(Schema):
+    name: str = Field(max_length=200)
+
+
+class GroupCreatedOut(Schema):
+    id: str
+    name: str
+    token: str
+    view_token: str
+    url: str
+    view_url: str
+
+
+class GroupOut(Schema):
+    id: str
+    name: str
+    players: int
+    plays: int
+
+
+class GroupPlayerOut(Schema):
+    id: int
+    name: str
+    plays: int
+    wins: int
+
+
+class PlaySeatOut(Schema):
+    seat: int
+    name: str
+    score: int | None
+    won: bool
+
+
+class PlayOut(Schema):
+    table: str
+    game: str
+    game_name: str
+    finished: str
+    seats: list[PlaySeatOut]
+
+
+class RatingOut(Schema):
+    player: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    plays: int
+    wins: int
+
+
+def group_for(request, group_id: str, write: bool = False) -> Group:
+    """The group, or the error API.md names: 404 unknown, 401 without its token, 403 a view
+    token on a write."""
+    group = Group.objects.filter(pk=group_id).first() if GROUP_ID.fullmatch(group_id) else None
+    if group is None and access.open_to_all(group_id):
+        group = Group.default()
+    if group is None:
+        raise ApiError(404, error_body("not_found", "There is no group with this id.")["error"])
+    if access.open_to_all(group.pk):
+        return group
+    rights = access.rights_for_token(group, table_access.bearer_token(request))
+    if rights is None:
+        raise ApiError(401, error_body("unauthorized", "This group needs its token.")["error"])
+    if write and rights != table_access.EDIT:
+        raise ApiError(403, error_body("read_only", "The view token can only read this group.")["error"])
+    return group
+
+
+@router.post("", response={201: GroupCreatedOut, 429: ERRORS[400], **ERRORS})
+def create_group(request, body: GroupIn):
+    check_tables(request)
+    name = " ".join(body.name.split())
+    if not name or not name.isprintable() or len(name) > NAME_MAX:
+        message = f"A group needs a name of 1 to {NAME_MAX} printable characters."
+        raise ApiError(400, error_body("bad_group_name", message)["error"])
+    group = Group.objects.create(name=name)
+    links = {
+        "url": reverse("groups:join", args=[group.pk, group.token]),
+        "view_url": reverse("groups:join", args=[group.pk, group.view_token]),
+    }
+    answer = {"id": group.pk, "name": group.name, "token": group.token, "view_token": group.view_token}
+    return json_answer({**answer, **links}, status=201)
+
+
+@router.get("/{group_id}", response={200: GroupOut, **ERRORS})
+def get_group(request, group_id: str):
+    group = group_for(request, group_id)
+    plays = Table.objects.filter(group=group, status=Table.Status.FINISHED).count()
+    people = Player.objects.filter(group=group).count()
+    return {"id": group.pk, "name": group.name, "players": people, "plays": plays}
+
+
+@router.get("/{group_id}/players", response={200: list[GroupPlayerOut], **ERRORS})
+def list_players(request, group_id: str):
+    group = group_for(request, group_id)
+    finished = Q(seats__table__status=Table.Status.FINISHED)
+    people = Player.objects.filter(group=group).annotate(
+        plays=Count("seats", filter=finished), wins=Count("seats", filter=finished & Q(seats__won=True))
+    )
+    rows = [{"id": p.pk, "name": p.name, "plays": p.plays, "wins": p.wins} for p in people]
+    return sorted(rows, key=lambda row: (row["name"].lower(), row["name"], row["id"]))
+
+
+@router.get("/{group_id}/plays", response={200: list[PlayOut], **ERRORS})
+def list_plays(request, group_id: str):
+    group = group_for(request, group_id)
+    return [
+        {
+            "table": table.id,
+            "game": table.game,
+            "game_name": table.game_name,
+            "finished": table.finished.isoformat(),
+            "seats": [
+                {"seat": seat.position, "name": seat.player.name, "score": seat.score, "won": seat.won}
+                for seat in sorted(table.seats.all(), key=lambda seat: seat.position)
+            ],
+        }
+        for table in stats.archive(group)
+    ]
+
+
+@router.get("/{group_id}/ratings", response={200: list[RatingOut], **ERRORS})
+def list_ratings(request, group_id: str, game: str):
+    """The group's leaderboard of one game (a history key: a slug, or a pad's "any-game:name")."""
+    group = group_for(request, group_id)
+    if stats.played(group, game) is None:
+        raise ApiError(404, error_body("unknown_game", f"The group has no game {game!r}.")["error"])
+    return [
+        {
+            "player": one.player.pk,
+            "name": one.player.name,
+            "rating": one.rating,
+            "mu": one.mu,
+            "sigma": one.sigma,
+            "plays": one.plays,
+            "wins": one.wins,
+        }
+        for one in ratings.game_ratings(group, game)
+    ]
+
+
+api.add_router("/groups", router)

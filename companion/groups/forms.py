@@ -1,0 +1,19 @@
+from django import forms
+
+from .models import NAME_MAX
+
+
+class GroupForm(forms.Form):
+    name = forms.CharField(
+        max_length=NAME_MAX,
+        label="The group's name",
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Thursday club"}
+        ),
+    )
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name or not name.isprintable():
+            raise forms.ValidationError("A group needs a name of letters, digits and spaces.")
+        return name

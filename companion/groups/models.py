@@ -1,0 +1,67 @@
+"""A group: a circle of friends with its own people, tables and history (issue 16).
+
+A group is reached as a table is: its secret `token` makes a member (start tables, read and edit
+the history), its `view_token` a watcher (read the history). Ids are not secrets; tokens are.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+# The group of a deployment without groups (a laptop on a LAN): made by the migration that
+# brought groups in, or on first use; open to everyone while settings.DEFAULT_GROUP is on.
+DEFAULT_GROUP_ID = "default"
+DEFAULT_GROUP_NAME = "Game night"
+NAME_MAX = 60
+
+
+def new_group_id() -> str:
+    return secrets.token_hex(5)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)  # 144 bits, as a table's
+
+
+class Group(models.Model):
+    id = models.CharField(primary_key=True, max_length=16, default=new_group_id, editable=False)
+    name = models.CharField(max_length=NAME_MAX)
+    token = models.CharField(max_length=64, default=new_token, editable=False)
+    view_token = models.CharField(max_length=64, default=new_token, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_default(self) -> bool:
+        return self.pk == DEFAULT_GROUP_ID
+
+    @classmethod
+    def default(cls) -> "Group":
+        group, _ = cls.objects.get_or_create(pk=DEFAULT_GROUP_ID, defaults={"name": DEFAULT_GROUP_NAME})
+        return group
+
+
+class Membership(models.Model):
+    """In a private deployment (COMPANION_LOGIN_REQUIRED), an account that opened a group's link:
+    its rights follow the account to every phone it logs in on."""
+
+    class Rights(models.TextChoices):
+        EDIT = "edit"
+        VIEW = "view"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_memberships"
+    )
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    rights = models.CharField(max_length=8, choices=Rights.choices)
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "group"], name="membership_unique")]
+
+    def __str__(self):
+        return f"{self.user} in {self.group_id} ({self.rights})"

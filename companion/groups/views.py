@@ -1,0 +1,112 @@
+"""A group's own pages: start one, join it by its link, its front page (tables, links, games)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from companion.games import registry
+from companion.tables import access as table_access
+from companion.tables import qr
+from companion.tables.limits import limit_tables
+from companion.tables.models import Table
+
+from . import access
+from .forms import GroupForm
+from .models import DEFAULT_GROUP_ID, Group
+
+OPEN_TABLES = 20  # in-progress tables the front page lists
+
+
+@limit_tables
+def new_group(request):
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        group = Group.objects.create(name=form.cleaned_data["name"])
+        access.grant(request, group, table_access.EDIT)
+        return redirect("groups:group", group.pk)
+    return render(request, "groups/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def join(request, group_id: str, token: str):
+    """A group's share link: remember the rights on this phone (and account), drop the token."""
+    group = get_object_or_404(Group, pk=group_id)
+    rights = access.rights_for_token(group, token)
+    if rights is None:
+        raise Http404("No such group")
+    access.grant(request, group, rights)
+    return redirect("groups:group", group.pk)
+
+
+def share_links(request, group: Group, rights: str) -> dict:
+    def link(token: str) -> str:
+        return request.build_absolute_uri(reverse("groups:join", args=[group.pk, token]))
+
+    links = {"view": link(group.view_token)}
+    if rights == table_access.EDIT:
+        links["edit"] = link(group.token)
+    return links
+
+
+@access.group_page
+def group_home(request, group: Group):
+    rights = request.group_rights
+    playing = (
+        Table.objects.filter(group=group, status=Table.Status.IN_PROGRESS, abandoned__isnull=True)
+        .order_by("-created")
+        .prefetch_related("seats__player")[:OPEN_TABLES]
+    )
+    return render(
+        request,
+        "groups/group.html",
+        {
+            "group": group,
+            "can_edit": rights == table_access.EDIT,
+            "engines": registry.all_engines(),
+            "playing": [
+                {"table": table, "names": [s.player.name for s in table.seats.all()]} for table in playing
+            ],
+            "share": None if access.open_to_all(group.pk) else share_links(request, group, rights),
+        },
+    )
+
+
+@access.group_page
+def open_table(request, group: Group, table_id: str):
+    """A table of the group, opened from its front page with the rights this phone holds in the
+    group: a member plays, a watcher watches."""
+    table = get_object_or_404(Table, pk=table_id, group=group)
+    rights = request.group_rights
+    table_access.grant(request, table, rights)
+    return redirect("tables:table", table.id)
+
+
+@require_GET
+@access.group_page
+def qr_code(request, group: Group, kind: str):
+    rights = request.group_rights
+    if kind not in ("edit", "view"):
+        raise Http404("No such link")
+    if kind == "edit" and rights != table_access.EDIT:
+        return HttpResponseForbidden("Only a member can share the member link.")
+    token = group.token if kind == "edit" else group.view_token
+    url = request.build_absolute_uri(reverse("groups:join", args=[group.pk, token]))
+    return HttpResponse(qr.svg(url), content_type="image/svg+xml")
+
+
+def known_groups(request) -> list[Group]:
+    """The groups this phone can open, in access.known_group_ids's order."""
+    ids = access.known_group_ids(request)
+    found = Group.objects.in_bulk(ids)
+    if access.open_to_all(DEFAULT_GROUP_ID) and DEFAULT_GROUP_ID not in found:
+        found[DEFAULT_GROUP_ID] = Group.default()
+    return [found[gid] for gid in ids if gid in found]
+
+
+def legacy_history(request, rest: str):
+    """/history/... from before groups: the same page of the default group's history."""
+    return redirect(
+        f"/g/{DEFAULT_GROUP_ID}/history/{rest}" + (f"?{request.GET.urlencode()}" if request.GET else "")
+    )
