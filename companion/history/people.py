@@ -1,4 +1,5 @@
-"""Renaming a person and merging two records of the same person; their history follows them."""
+"""Renaming a person and merging two records of the same person, within their group; their history
+follows them."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def rename(player: Player, raw_name) -> Player:
         name = services.clean_name(raw_name)
     except base.ActionError as error:
         raise PeopleError(error.message) from error
-    other = Player.objects.named(name).exclude(pk=player.pk).first()
+    other = Player.objects.filter(group_id=player.group_id).named(name).exclude(pk=player.pk).first()
     if other is not None:
         raise PeopleError(
             f"{other.name} is already someone: if it is the same person, merge the two instead."
@@ -41,6 +42,8 @@ def merge(keep: Player, gone: Player) -> Player:
     table cannot be one person, so that is refused and nothing changes."""
     if keep.pk == gone.pk:
         raise PeopleError("Pick two different people to merge.")
+    if keep.group_id != gone.group_id:
+        raise PeopleError("Only two people of the same group can be merged.")
     try:
         with transaction.atomic():
             return _merge(keep, gone)
