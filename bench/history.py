@@ -1,4 +1,5 @@
-"""How the history pages grow with the history: the same pages timed on 100 and on 2,000 finished plays.
+"""How the history pages grow with the history: the same pages of one group timed on 100 and on
+2,000 finished plays, and on a server of 1,000 groups of 200 plays each (issue 16).
 
 The statistics are database aggregates (companion/history/stats.py), so a page's query count does
 not depend on the number of plays (tests/history/test_stats.py pins that); this script shows what
@@ -25,66 +26,84 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = (100, 2000)
+# (groups, plays per group): the group measured is the last one made.
+SIZES = ((1, 100), (1, 2000), (1000, 200))
+BATCH = 25  # groups written per bulk insert (a server of 1,000 groups holds 200,000 plays)
 REPEATS = 15
 PEOPLE = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
 GAMES = {"dogo-dash": (2, 5, 40), "summer-suns": (1, 5, 80), "hang-four": (2, 4, 5), "surfs-up": (2, 5, 50)}
 PG = "postgres://postgres@127.0.0.1:5432/"
 
 
-def build(plays: int, seed: int = 7) -> None:
-    """`plays` finished tables in bulk: seats with scores and wins, two log entries each."""
+def build(groups: int, plays: int, seed: int = 7):
+    """`groups` groups of `plays` finished tables each, in bulk: seats with scores and wins, two
+    log entries each. Returns the last group."""
+    from companion.groups.models import Group
+
+    rng = random.Random(seed)
+    group = None
+    for first in range(0, groups, BATCH):
+        names = [f"Group {n}" for n in range(first, min(first + BATCH, groups))]
+        made = Group.objects.bulk_create(Group(name=name) for name in names)
+        build_plays(made, plays, rng)
+        group = made[-1]
+    return group
+
+
+def build_plays(groups, plays: int, rng: random.Random) -> None:
     from django.utils import timezone
 
     from companion.games import registry
     from companion.tables.models import Event, Player, Seat, Table
 
-    rng = random.Random(seed)
-    people = {name: Player.objects.get_or_create(name=name)[0] for name in PEOPLE}
     start = timezone.now() - dt.timedelta(days=plays)
     tables, seats, events = [], [], []
-    for index in range(plays):
-        game = list(GAMES)[index % 4]
-        low, high, top = GAMES[game]
-        engine = registry.get(game)
-        names = rng.sample(PEOPLE, rng.randint(max(low, 2), high))
-        finished = start + dt.timedelta(days=index)
-        table = Table(
-            game=game,
-            played=game,  # bulk_create skips Table.save, which sets it (a game of its own: its slug)
-            options=dict(engine.options),
-            snapshot={},
-            status=Table.Status.FINISHED,
-            created=finished - dt.timedelta(hours=1),
-            finished=finished,
-        )
-        tables.append(table)
-        scores = [rng.randint(0, top) for _ in names]
-        best = max(scores)
-        seats += [
-            Seat(table=table, player=people[name], position=i, score=score, won=score == best)
-            for i, (name, score) in enumerate(zip(names, scores, strict=True))
-        ]
-        events += [
-            Event(table=table, seq=1, action={}, created=finished - dt.timedelta(minutes=40)),
-            Event(table=table, seq=2, action={}, created=finished),
-        ]
+    for group in groups:
+        people = {name: Player(group=group, name=name) for name in PEOPLE}
+        Player.objects.bulk_create(people.values())
+        for index in range(plays):
+            game = list(GAMES)[index % 4]
+            low, high, top = GAMES[game]
+            names = rng.sample(PEOPLE, rng.randint(max(low, 2), high))
+            finished = start + dt.timedelta(days=index)
+            table = Table(
+                group=group,
+                game=game,
+                played=game,  # bulk_create skips Table.save, which sets it (a game of its own: its slug)
+                options=dict(registry.get(game).options),
+                snapshot={},
+                status=Table.Status.FINISHED,
+                created=finished - dt.timedelta(hours=1),
+                finished=finished,
+            )
+            tables.append(table)
+            scores = [rng.randint(0, top) for _ in names]
+            best = max(scores)
+            seats += [
+                Seat(table=table, player=people[name], position=i, score=score, won=score == best)
+                for i, (name, score) in enumerate(zip(names, scores, strict=True))
+            ]
+            events += [
+                Event(table=table, seq=1, action={}, created=finished - dt.timedelta(minutes=40)),
+                Event(table=table, seq=2, action={}, created=finished),
+            ]
     Table.objects.bulk_create(tables, batch_size=500)
     Seat.objects.bulk_create(seats, batch_size=500)
     Event.objects.bulk_create(events, batch_size=500)
 
 
-def pages() -> dict[str, str]:
+def pages(group) -> dict[str, str]:
     from companion.tables.models import Player
 
-    ann = Player.objects.get(name="Ann").pk
+    ann = Player.objects.get(group=group, name="Ann").pk
+    h = f"/g/{group.pk}/history"
     return {
-        "archive (25 newest)": "/history/",
-        "archive, one player": f"/history/?player={ann}",
-        "player page": f"/history/players/{ann}/",
-        "game page": "/history/games/dogo-dash/",
-        "players list": "/history/players/",
-        "plays CSV (all)": "/history/plays.csv",
+        "archive (25 newest)": f"{h}/",
+        "archive, one player": f"{h}/?player={ann}",
+        "player page": f"{h}/players/{ann}/",
+        "game page": f"{h}/games/dogo-dash/",
+        "players list": f"{h}/players/",
+        "plays CSV (all)": f"{h}/plays.csv",
     }
 
 
@@ -100,7 +119,7 @@ def median_ms(client, url: str) -> float:
     return statistics.median(times)
 
 
-def measure(plays: int) -> dict[str, float]:
+def measure(groups: int, plays: int) -> dict[str, float]:
     """Run in a child process per size (a fresh database, a fresh Django)."""
     import django
 
@@ -110,24 +129,25 @@ def measure(plays: int) -> dict[str, float]:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
-    build(plays)
+    group = build(groups, plays)
     client = Client()
-    return {name: median_ms(client, url) for name, url in pages().items()}
+    client.get(f"/g/{group.pk}/join/{group.token}/")  # a member of the group measured
+    return {name: median_ms(client, url) for name, url in pages(group).items()}
 
 
-def child(plays: int, db: str) -> dict[str, float]:
+def child(groups: int, plays: int, db: str) -> dict[str, float]:
     env = {**os.environ, "DEBUG": "false", "ALLOWED_HOSTS": "testserver", "RATELIMIT_ENABLE": "false"}
     env.pop("COMPANION_LOGIN_REQUIRED", None)
     with tempfile.TemporaryDirectory() as folder:
         if db == "postgres":
-            name = f"companion_bench_history_{os.getpid()}_{plays}"
+            name = f"companion_bench_history_{os.getpid()}_{groups}_{plays}"
             subprocess.run(["psql", PG + "postgres", "-qc", f"CREATE DATABASE {name}"], check=True)
             env["DATABASE_URL"] = PG + name
         else:
             env["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
         try:
             out = subprocess.run(
-                [sys.executable, __file__, "--child", str(plays)],
+                [sys.executable, __file__, "--child", f"{groups}x{plays}"],
                 env=env,
                 cwd=ROOT,
                 check=True,
@@ -149,20 +169,35 @@ def child(plays: int, db: str) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
-    parser.add_argument("--child", type=int)
+    parser.add_argument("--child", help="GROUPSxPLAYS: build and measure in this process")
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(ROOT))
-        for name, value in measure(args.child).items():
+        groups, plays = (int(part) for part in args.child.split("x"))
+        for name, value in measure(groups, plays).items():
             print(f"{name}\t{value:.2f}")
         return
-    small, large = (child(size, args.db) for size in SIZES)
-    print(f"History pages on {args.db}, median of {REPEATS} renders (ms), {SIZES[0]} vs {SIZES[1]} plays")
-    print(f"{'page':<22}{SIZES[0]:>10}{SIZES[1]:>10}{'ratio':>8}")
-    for name in small:
-        print(f"{name:<22}{small[name]:>10.1f}{large[name]:>10.1f}{large[name] / small[name]:>8.2f}")
+    runs = []
+    for groups, plays in SIZES:
+        began = time.perf_counter()
+        runs.append(child(groups, plays, args.db))
+        print(
+            f"built and measured {groups} x {plays} plays in {time.perf_counter() - began:.0f} s", flush=True
+        )
+    heads = [f"{plays}" if groups == 1 else f"{groups}x{plays}" for groups, plays in SIZES]
+    print(f"History pages of one group on {args.db}, median of {REPEATS} renders (ms)")
+    print(f"{'page':<22}" + "".join(f"{head:>10}" for head in heads) + f"{'2000/100':>10}{'1000x/1':>10}")
+    for name in runs[0]:
+        small, large, many = (run[name] for run in runs)
+        print(
+            f"{name:<22}{small:>10.1f}{large:>10.1f}{many:>10.1f}{large / small:>10.2f}{many / small:>10.2f}"
+        )
     print("Pages run a fixed number of aggregate queries: only the database's scans grow.")
     print("The CSV writes a row per seat of every play, so it grows with the history.")
+    print(
+        "1000x200: the last of 1,000 groups of 200 plays (200,000 plays on the server),"
+        " against 100 plays alone."
+    )
 
 
 if __name__ == "__main__":

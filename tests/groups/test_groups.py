@@ -255,3 +255,18 @@ def test_the_api_creates_a_table_in_a_group_with_its_member_token(api):
     made = api.call("post", "/api/v1/tables", body, token=group["token"])
     assert made.status_code == 201 and Table.objects.get(pk=made.json()["id"]).group_id == group["id"]
     assert made.json()["token"] == Table.objects.get().token  # the table's own token, as before
+
+
+def test_the_operator_prints_a_groups_links():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    group = home()
+    out = StringIO()
+    call_command("group_links", "default", "--base", "https://companion.example.org/", stdout=out)
+    assert out.getvalue().splitlines() == [
+        "Game night (default)",
+        f"member link: https://companion.example.org/g/default/join/{group.token}/",
+        f"watch link:  https://companion.example.org/g/default/join/{group.view_token}/",
+    ]
