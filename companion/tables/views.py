@@ -163,7 +163,17 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "notice": notice,
         "form_key": uuid.uuid4().hex,
         "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,
+        "in_history": _reads_group(request, table),
     }
+
+
+def _reads_group(request, table: Table) -> bool:
+    """Whether this phone reads the table's group (then its finished play links to the group's
+    history, and the nav's History is that group's)."""
+    if group_access.rights(request, table.group_id) is None:
+        return False
+    request.group_id = table.group_id
+    return True
 
 
 def _score_chart(table: Table, names: list[str]) -> dict | None:
@@ -176,9 +186,6 @@ def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
     context["done"] = request.session.pop(DONE_KEY + table.id, "")
-    if group_access.rights(request, table.group_id):  # this phone reads the table's group
-        request.group_id = table.group_id  # the nav's History is that group's
-        context["in_history"] = True
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)

@@ -27,7 +27,9 @@ def test_a_group_is_started_shared_and_plays_a_table(live_server, new_phone, sho
     expect(ann.get_by_role("heading", level=1)).to_have_text("Thursday club")
     group = Group.objects.get(name="Thursday club")
     ann.get_by_text("Bring friends into the group").tap()
-    expect(ann.get_by_label("Member link")).to_have_value(f"{live_server.url}/g/{group.pk}/join/{group.token}/")
+    expect(ann.get_by_label("Member link")).to_have_value(
+        f"{live_server.url}/g/{group.pk}/join/{group.token}/"
+    )
     both_schemes(ann, shot, "group-page")
 
     # A friend's phone opens the member link (what its QR code holds) and starts a table there.

@@ -270,3 +270,17 @@ def test_the_operator_prints_a_groups_links():
         f"member link: https://companion.example.org/g/default/join/{group.token}/",
         f"watch link:  https://companion.example.org/g/default/join/{group.view_token}/",
     ]
+
+
+def test_a_finished_table_links_its_play_in_the_history_only_for_phones_of_its_group():
+    group = Group.objects.create(name="Thursday club")
+    table = play_out("dogo-dash", ["Ann", "Ben"], group=group)
+    link = f'href="/g/{group.pk}/history/plays/{table.id}/"'
+    member = Client()
+    member.get(f"/g/{group.pk}/join/{group.token}/")
+    member.get(f"/g/{group.pk}/t/{table.id}/")
+    assert link in member.get(f"/t/{table.id}/").content.decode()
+    guest = Client()  # only the table's own link: the group's history stays closed to it
+    guest.get(f"/t/{table.id}/join/{table.view_token}/")
+    page = guest.get(f"/t/{table.id}/").content.decode()
+    assert link not in page and f"/g/{group.pk}/" not in page
