@@ -59,7 +59,7 @@ fuzz: install
 		$(BIN)/pytest tests/engines/test_hostile_sequences.py tests/api/test_fuzz_api.py -q $(PYTEST_ARGS)
 
 # The performance budget of issue 7 (gunicorn on PostgreSQL, then SQLite), then the history pages
-# at 100 and 2,000 plays (bench/history.py); ~3 min.
+# of one group at 100 and 2,000 plays and among 1,000 groups of 200 (bench/history.py); ~6 min.
 bench: install
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 	$(BIN)/python bench/history.py
