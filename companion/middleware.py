@@ -60,7 +60,8 @@ class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
 
     def handle_no_permission(self, request, view_func):
         if request.path_info.startswith("/api/"):
-            message = "This Table Companion is private: log in to start a table."
+            what = "a group" if request.resolver_match.url_name == "create_group" else "a table"
+            message = f"This Table Companion is private: log in to start {what}."
             body = {"error": {"code": "login_required", "message": message, "rule": None}}
             return JsonResponse(body, status=401)
         response = super().handle_no_permission(request, view_func)

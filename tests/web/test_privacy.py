@@ -209,6 +209,25 @@ def test_on_the_api_starts_no_table_without_a_login(client):
 
 
 @private
+def test_on_the_api_starts_no_group_without_a_login_and_reads_a_group_with_its_token(client, member):
+    from companion.groups.models import Group
+
+    refused = client.post("/api/v1/groups", '{"name": "Club"}', content_type="application/json")
+    assert refused.status_code == 401 and refused.json()["error"] == {
+        "code": "login_required",
+        "message": "This Table Companion is private: log in to start a group.",
+        "rule": None,
+    }
+    assert Group.objects.count() == 0
+    client.force_login(member)
+    made = client.post("/api/v1/groups", '{"name": "Club"}', content_type="application/json").json()
+    client.logout()
+    # A group's reads carry its token, as a table's do: no login needed.
+    read = client.get(f"/api/v1/groups/{made['id']}", HTTP_AUTHORIZATION=f"Bearer {made['view_token']}")
+    assert read.status_code == 200 and read.json()["name"] == "Club"
+
+
+@private
 def test_on_the_api_starts_a_table_for_a_signed_in_member(client, member):
     client.force_login(member)
     response = client.post("/api/v1/tables", CREATE_BODY, content_type="application/json")
