@@ -49,3 +49,11 @@ def no_rate_limits(request, settings):
     """Tests write fast from one address; only tests marked `ratelimit` meet the limits."""
     if request.node.get_closest_marker("ratelimit") is None:
         settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture(autouse=True)
+def no_kept_rows():
+    """Each test starts with no table rows kept by this process (companion/tables/row_cache.py)."""
+    from companion.tables import row_cache
+
+    row_cache.clear()

@@ -3,11 +3,13 @@ follows them."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import IntegrityError, transaction
-from django.db.models import ProtectedError
+from django.db.models import F, ProtectedError
 
 from companion.games import base
-from companion.tables import services
+from companion.tables import fanout, services
 from companion.tables.models import Player, Seat, Table
 
 
@@ -29,12 +31,22 @@ def rename(player: Player, raw_name) -> Player:
     try:
         with transaction.atomic():
             player.save(update_fields=["name"])
-            Table.objects.filter(seats__player=player).update(names=None)  # read again when needed
+            names_changed(Table.objects.filter(seats__player=player))
     except IntegrityError as error:  # someone took the name a moment ago
         raise PeopleError(
             f"{name} is already someone: if it is the same person, merge the two instead."
         ) from error
     return player
+
+
+def names_changed(tables) -> None:
+    """A person's tables show another name: their kept names are read again when needed, and
+    their version moves (API.md: every change does), so the phones showing them look again and
+    an entry written against the old names, or kept by a worker (row_cache.py), is stale."""
+    changed = list(tables.values_list("pk", flat=True))
+    Table.objects.filter(pk__in=changed).update(names=None, version=F("version") + 1)
+    for table_id, version in Table.objects.filter(pk__in=changed).values_list("pk", "version"):
+        transaction.on_commit(partial(fanout.announce, table_id, version))
 
 
 def merge(keep: Player, gone: Player) -> Player:
@@ -63,7 +75,7 @@ def _merge(keep: Player, gone: Player) -> Player:
             f"{keep.name} and {gone.name} sat at the same table ({times}), so they are two people: "
             "nothing was merged."
         )
-    Table.objects.filter(seats__player=gone).update(names=None)  # read again when needed
+    names_changed(Table.objects.filter(seats__player=gone))
     Seat.objects.filter(player=gone).update(player=keep)
     gone.delete()
     return keep
