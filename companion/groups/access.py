@@ -8,13 +8,12 @@ to whoever reaches the server (a LAN game night needs no link).
 
 from __future__ import annotations
 
-import secrets
 from functools import wraps
 
 from django.conf import settings
 from django.http import Http404, HttpResponseForbidden
 
-from companion.tables.access import EDIT, VIEW
+from companion.tables.access import EDIT  # a group's tokens read as a table's: rights_for_token
 
 from .models import DEFAULT_GROUP_ID, Group, Membership
 
@@ -23,17 +22,6 @@ MAX_GRANTS = 30  # groups one phone remembers (the session is a cookie of at mos
 
 def open_to_all(group_id: str) -> bool:
     return group_id == DEFAULT_GROUP_ID and settings.DEFAULT_GROUP
-
-
-def rights_for_token(group: Group, token: str | None) -> str | None:
-    """EDIT, VIEW or None, compared in constant time."""
-    if not token:
-        return None
-    if secrets.compare_digest(token.encode(), group.token.encode()):
-        return EDIT
-    if secrets.compare_digest(token.encode(), group.view_token.encode()):
-        return VIEW
-    return None
 
 
 def _grants(request) -> dict:

@@ -89,7 +89,7 @@ def group_for(request, group_id: str, write: bool = False) -> Group:
         raise ApiError(404, error_body("not_found", "There is no group with this id.")["error"])
     if access.open_to_all(group.pk):
         return group
-    rights = access.rights_for_token(group, table_access.bearer_token(request))
+    rights = table_access.rights_for_token(group, table_access.bearer_token(request))
     if rights is None:
         raise ApiError(401, error_body("unauthorized", "This group needs its token.")["error"])
     if write and rights != table_access.EDIT:

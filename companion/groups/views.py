@@ -33,7 +33,7 @@ def new_group(request):
 def join(request, group_id: str, token: str):
     """A group's share link: remember the rights on this phone (and account), drop the token."""
     group = get_object_or_404(Group, pk=group_id)
-    rights = access.rights_for_token(group, token)
+    rights = table_access.rights_for_token(group, token)
     if rights is None:
         raise Http404("No such group")
     access.grant(request, group, rights)
@@ -44,9 +44,9 @@ def share_links(request, group: Group, rights: str) -> dict:
     def link(token: str) -> str:
         return request.build_absolute_uri(reverse("groups:join", args=[group.pk, token]))
 
-    links = {"view": link(group.view_token)}
+    links = {"view": link(group.view_token), "view_qr": reverse("groups:qr", args=[group.pk, "view"])}
     if rights == table_access.EDIT:
-        links["edit"] = link(group.token)
+        links.update(edit=link(group.token), edit_qr=reverse("groups:qr", args=[group.pk, "edit"]))
     return links
 
 

@@ -189,15 +189,15 @@ def table_page(request, table_id: str):
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
+    context["share"] = {
+        "view": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token])),
+        "view_qr": reverse("tables:qr", args=[table.id, "view"]),
+    }
     if rights == access.EDIT:
-        context["share"] = {
-            "edit": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.token])),
-            "view": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token])),
-        }
-    else:
-        context["share"] = {
-            "view": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token]))
-        }
+        context["share"].update(
+            edit=request.build_absolute_uri(reverse("tables:join", args=[table.id, table.token])),
+            edit_qr=reverse("tables:qr", args=[table.id, "edit"]),
+        )
     return render(request, "tables/table.html", context)
 
 
