@@ -57,6 +57,7 @@ def new_table(request, slug: str):
     if group is None:
         messages.info(request, "Start a table from your group's page, or start a group.")
         return redirect(reverse("tables:home") + "#groups")
+    request.group_id = group.pk  # the nav's History is the group's
     initial = like_options(group, slug, request.GET.get("like"))
     form = NewTableForm(engine, request.POST or None, initial_options=initial)
     if request.method == "POST" and form.is_valid():

@@ -40,6 +40,7 @@ def test_a_group_is_started_shared_and_plays_a_table(live_server, new_phone, sho
     expect(ben.get_by_text("In Thursday club: its players are this group's.")).to_be_visible()
     ben.get_by_label("Seat 1").fill("Ann")
     ben.get_by_label("Seat 2").fill("Ben")
+    both_schemes(ben, shot, "group-new-table")
     ben.get_by_role("button", name="Start the table").tap()
     expect(ben).to_have_url(re.compile(r"/t/[0-9a-f]+/$"))
     table = Table.objects.get()
