@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from companion.games import registry
 from companion.tables import access as table_access
@@ -69,8 +70,23 @@ def group_home(request, group: Group):
                 {"table": table, "names": [s.player.name for s in table.seats.all()]} for table in playing
             ],
             "share": None if access.open_to_all(group.pk) else share_links(request, group, rights),
+            "rename_form": GroupForm(initial={"name": group.name}),
         },
     )
+
+
+@require_POST
+@access.group_page
+def rename(request, group: Group):
+    """A member renames the group; its links stay the same."""
+    form = GroupForm(request.POST)
+    if form.is_valid():
+        old = group.name
+        Group.objects.filter(pk=group.pk).update(name=form.cleaned_data["name"])
+        messages.success(request, f"{old} is now called {form.cleaned_data['name']}.")
+    else:
+        messages.error(request, " ".join(form.errors["name"]))
+    return redirect("groups:group", group.pk)
 
 
 @access.group_page

@@ -66,6 +66,7 @@ def routes(w: World) -> list[tuple[str, str, str, dict | None]]:
         ("watch QR", "get", f"{g}/qr/view.svg", None),
         ("member QR", "get", f"{g}/qr/edit.svg", None),
         ("open a table", "get", f"{g}/t/{w.playing.id}/", None),
+        ("rename the group", "post", f"{g}/rename/", {"name": "Renamed"}),
         ("archive", "get", f"{h}/", None),
         ("abandoned", "get", f"{h}/abandoned/", None),
         ("play", "get", f"{h}/plays/{w.play.id}/", None),
@@ -86,7 +87,7 @@ def routes(w: World) -> list[tuple[str, str, str, dict | None]]:
     ]
 
 
-WRITES = {"play details", "resume", "rename", "merge", "import"}
+WRITES = {"rename the group", "play details", "resume", "rename", "merge", "import"}
 EDIT_ONLY_READS = {"member QR", "new table in the group"}  # a watcher may not share or start
 
 
@@ -109,7 +110,7 @@ def test_every_page_of_a_group_answers_each_person_as_it_must(world, who):
         answers[what] = response.status_code
     wrong = {what: code for what, code in answers.items() if code not in expected(who, what)}
     assert wrong == {}, f"{who}: {wrong}"
-    assert len(answers) == 21
+    assert len(answers) == 22
 
 
 def test_nothing_a_refused_write_sent_was_changed(world):
@@ -127,6 +128,7 @@ def test_nothing_a_refused_write_sent_was_changed(world):
     world.play.refresh_from_db()
     world.abandoned.refresh_from_db()
     assert world.play.place == "" and world.abandoned.abandoned is not None
+    assert Group.objects.get(pk=world.a.pk).name == "Thursday club"
 
 
 def test_a_member_of_another_group_reaches_nothing_of_a_through_b(world):

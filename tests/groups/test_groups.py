@@ -284,3 +284,19 @@ def test_a_finished_table_links_its_play_in_the_history_only_for_phones_of_its_g
     guest.get(f"/t/{table.id}/join/{table.view_token}/")
     page = guest.get(f"/t/{table.id}/").content.decode()
     assert link not in page and f"/g/{group.pk}/" not in page
+
+
+def test_a_member_renames_the_group_and_its_links_stay_the_same():
+    group = Group.objects.create(name="Thursday club")
+    member, watcher = Client(), Client()
+    member.get(f"/g/{group.pk}/join/{group.token}/")
+    watcher.get(f"/g/{group.pk}/join/{group.view_token}/")
+    assert watcher.post(f"/g/{group.pk}/rename/", {"name": "Nope"}).status_code == 403
+    assert Client().post(f"/g/{group.pk}/rename/", {"name": "Nope"}).status_code == 404
+    refused = member.post(f"/g/{group.pk}/rename/", {"name": "  "}, follow=True)
+    assert "This field is required." in refused.content.decode()
+    done = member.post(f"/g/{group.pk}/rename/", {"name": " Friday   club"}, follow=True)
+    assert "Thursday club is now called Friday club." in done.content.decode()
+    renamed = Group.objects.get()
+    assert (renamed.name, renamed.token, renamed.view_token) == ("Friday club", group.token, group.view_token)
+    assert "Rename the group" not in watcher.get(f"/g/{group.pk}/").content.decode()
