@@ -256,7 +256,7 @@ def _apply(table: Table, action, expected_version, key: str | None) -> dict | No
         "action": action,
         "text": text,
         "idempotency_key": key,
-        "answer": compact(answer),
+        "answer": compact(answer) if key else None,  # only a retried key reads it
     }
     if result is None:
         if not entry_sql.write_entry(table, read_version, event):
