@@ -66,6 +66,7 @@ def group_home(request, group: Group):
             "group": group,
             "can_edit": rights == table_access.EDIT,
             "engines": registry.all_engines(),
+            "group_query": f"?group={group.pk}",  # the game buttons start tables in the group
             "playing": [
                 {"table": table, "names": [s.player.name for s in table.seats.all()]} for table in playing
             ],
