@@ -54,10 +54,15 @@ def share_links(request, group: Group, rights: str) -> dict:
 @access.group_page
 def group_home(request, group: Group):
     rights = request.group_rights
+    # The group's tables in play, for its members and watchers; the open default group lists none:
+    # whoever reaches the server is in it, and a table there stays behind its own links.
+    listed = not access.open_to_all(group.pk)
     playing = (
         Table.objects.filter(group=group, status=Table.Status.IN_PROGRESS, abandoned__isnull=True)
         .order_by("-created")
         .prefetch_related("seats__player")[:OPEN_TABLES]
+        if listed
+        else []
     )
     return render(
         request,
@@ -67,6 +72,7 @@ def group_home(request, group: Group):
             "can_edit": rights == table_access.EDIT,
             "engines": registry.all_engines(),
             "group_query": f"?group={group.pk}",  # the game buttons start tables in the group
+            "lists_tables": listed,
             "playing": [
                 {"table": table, "names": [s.player.name for s in table.seats.all()]} for table in playing
             ],
@@ -93,7 +99,10 @@ def rename(request, group: Group):
 @access.group_page
 def open_table(request, group: Group, table_id: str):
     """A table of the group, opened from its front page with the rights this phone holds in the
-    group: a member plays, a watcher watches."""
+    group: a member plays, a watcher watches. Not the open default group's: its tables keep to
+    their own links."""
+    if access.open_to_all(group.pk):
+        raise Http404("No such table")
     table = get_object_or_404(Table, pk=table_id, group=group)
     rights = request.group_rights
     table_access.grant(request, table, rights)

@@ -300,3 +300,12 @@ def test_a_member_renames_the_group_and_its_links_stay_the_same():
     renamed = Group.objects.get()
     assert (renamed.name, renamed.token, renamed.view_token) == ("Friday club", group.token, group.view_token)
     assert "Rename the group" not in watcher.get(f"/g/{group.pk}/").content.decode()
+
+
+def test_the_open_default_group_lists_no_table_and_opens_none_a_table_keeps_to_its_links():
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    stranger = Client()
+    page = stranger.get(f"/g/{DEFAULT_GROUP_ID}/").content.decode()
+    assert "Playing now" not in page and table.id not in page
+    assert stranger.get(f"/g/{DEFAULT_GROUP_ID}/t/{table.id}/").status_code == 404
+    assert stranger.get(f"/t/{table.id}/").status_code == 404  # as before groups
