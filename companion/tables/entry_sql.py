@@ -64,7 +64,18 @@ def _statements(alias: str) -> Statements:
     )
     read = f"SELECT {columns}, {repeat} FROM {quote(table.db_table)} t WHERE t.{quote(table.pk.column)} = %s"
     assignments = ", ".join(f"{quote(table.get_field(name).column)} = %s" for name in UPDATED_FIELDS)
-    where = f"{quote(table.pk.column)} = %s AND {quote(table.get_field('version').column)} = %s"
+    # The compare-and-set: the version read, and no event yet with this idempotency key (a key
+    # reused at a later version, or met by a write that skipped the read: row_cache.py), which
+    # then loses like a stale write and reads, instead of failing on the key's unique index.
+    key_taken = (
+        f"SELECT 1 FROM {quote(event.db_table)} e"
+        f" WHERE e.{quote(event.get_field('table').column)} = %s"
+        f" AND e.{quote(event.get_field('idempotency_key').column)} = %s"
+    )
+    where = (
+        f"{quote(table.pk.column)} = %s AND {quote(table.get_field('version').column)} = %s"
+        f" AND NOT EXISTS ({key_taken})"
+    )
     update = f"UPDATE {quote(table.db_table)} SET {assignments} WHERE {where}"
     event_fields = tuple(field for field in event.concrete_fields if not field.primary_key)
     event_columns = ", ".join(quote(field.column) for field in event_fields)
@@ -103,14 +114,14 @@ def read_table(
 
 
 def write_entry(table: Table, read_version: int, event_values: dict, using: str = "default") -> bool:
-    """Write the changed row and append its event if the row still holds `read_version`; False
-    (and nothing written) when another write came first. Values go through each field's own
-    preparation, and an Event field not given takes its default."""
+    """Write the changed row and append its event if the row still holds `read_version` and no
+    event carries the entry's idempotency key; False (and nothing written) otherwise. Values go
+    through each field's own preparation, and an Event field not given takes its default."""
     connection = connections[using]
     statements = _statements(using)
     meta = Table._meta
     row = [meta.get_field(name).get_db_prep_save(getattr(table, name), connection) for name in UPDATED_FIELDS]
-    row += [table.pk, read_version]
+    row += [table.pk, read_version, table.pk, event_values.get("idempotency_key")]
     event = []
     for field in statements.event_fields:
         value = event_values[field.attname] if field.attname in event_values else field.get_default()
