@@ -69,6 +69,14 @@ def known_group_ids(request) -> list[str]:
     return ids
 
 
+def find_group(group_id: str) -> Group | None:
+    """The group of this id; the open default group even before its first use makes its row."""
+    group = Group.objects.filter(pk=group_id).first()
+    if group is None and open_to_all(group_id):
+        group = Group.default()
+    return group
+
+
 def group_page(view):
     """A page of a group (its history): 404 without rights, so a group's existence does not leak,
     403 for a watcher's write. The view gets the group; the request remembers it for the nav."""
@@ -76,9 +84,7 @@ def group_page(view):
     @wraps(view)
     def wrapped(request, group_id: str, *args, **kwargs):
         held = rights(request, group_id)
-        group = Group.objects.filter(pk=group_id).first() if held else None
-        if group is None and open_to_all(group_id):
-            group = Group.default()
+        group = find_group(group_id) if held else None
         if group is None:
             raise Http404("No such group")
         if request.method not in ("GET", "HEAD") and held != EDIT:

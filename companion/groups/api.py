@@ -82,9 +82,7 @@ class RatingOut(Schema):
 def group_for(request, group_id: str, write: bool = False) -> Group:
     """The group, or the error API.md names: 404 unknown, 401 without its token, 403 a view
     token on a write."""
-    group = Group.objects.filter(pk=group_id).first() if GROUP_ID.fullmatch(group_id) else None
-    if group is None and access.open_to_all(group_id):
-        group = Group.default()
+    group = access.find_group(group_id) if GROUP_ID.fullmatch(group_id) else None
     if group is None:
         raise ApiError(404, error_body("not_found", "There is no group with this id.")["error"])
     if access.open_to_all(group.pk):
