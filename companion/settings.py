@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "companion.middleware.GZipMiddleware",  # Django's, but never an event stream
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the cookie's language, else Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -141,11 +142,13 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "companion.groups.context.nav_group",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            # {% translate %} and {% blocktranslate %} in every template without a {% load %} (issue 17).
+            "builtins": ["template_partials.templatetags.partials", "django.templatetags.i18n"],
         },
     }
 ]
@@ -175,6 +178,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
+# English and French (issue 17): the browser's language, until the phone picks one with the switch
+# on every page, which the language cookie keeps for a year.
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -212,6 +221,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "false")
     SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", "false")
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "0")
     SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
     SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0

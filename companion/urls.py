@@ -22,6 +22,7 @@ accounts = [
 urlpatterns = [
     path("api/v1/", api.urls),
     path("accounts/", include(accounts)),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch on every page
     path("g/<slug:group_id>/history/", include("companion.history.urls")),
     re_path(r"^history/(?P<rest>.*)$", legacy_history),  # links from before groups (issue 16)
     path("", include("companion.groups.urls")),

@@ -9,6 +9,10 @@ class TablesConfig(AppConfig):
     def ready(self):
         # Load every engine and its data files now: a broken components file stops start-up
         # with its message instead of failing at the table.
-        from companion.games import registry
+        from django.utils import translation
+
+        from companion.games import registry, words
 
         registry.all_engines()
+        # The engines' sentences in the language of the request (issue 17).
+        words.plug(translation.gettext, translation.ngettext, translation.pgettext)

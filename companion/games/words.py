@@ -1,0 +1,56 @@
+"""The words engines speak, in whatever language the app has chosen (issue 17).
+
+Engines stay free of Django: they call these functions, which speak English until the app plugs
+in its own (Django's gettext, by companion.tables.apps), so a test without Django reads English
+and a test can plug in any catalog. The names are gettext's own, so `makemessages` finds every
+sentence an engine says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
+def _english_context(context: str, message: str) -> str:
+    return message
+
+
+_plugged: dict[str, Callable] = {"gettext": _english, "ngettext": _english_plural, "pgettext": _english_context}
+
+
+def plug(gettext: Callable, ngettext: Callable, pgettext: Callable) -> None:
+    """The app's translation functions, used from now on by every engine."""
+    _plugged.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
+
+
+def unplug() -> None:
+    """English again (for tests)."""
+    _plugged.update(gettext=_english, ngettext=_english_plural, pgettext=_english_context)
+
+
+def gettext(message: str) -> str:
+    return _plugged["gettext"](message)
+
+
+def ngettext(singular: str, plural: str, number: int) -> str:
+    return _plugged["ngettext"](singular, plural, number)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _plugged["pgettext"](context, message)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a sentence for the catalog where it is defined; it is translated where it is said."""
+    return message
+
+
+_ = gettext
