@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.middleware import gzip
+from django.utils.translation import gettext as _
 
 
 class CompleteBodyMiddleware:
@@ -26,7 +27,7 @@ class CompleteBodyMiddleware:
         if request.content_type == "multipart/form-data":
             return self.get_response(request)
         if declared.isdigit() and int(declared) > 0 and len(request.body) < int(declared):
-            return HttpResponseBadRequest("The request was cut off before its end: nothing was entered.")
+            return HttpResponseBadRequest(_("The request was cut off before its end: nothing was entered."))
         return self.get_response(request)
 
 
@@ -60,8 +61,10 @@ class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
 
     def handle_no_permission(self, request, view_func):
         if request.path_info.startswith("/api/"):
-            what = "a group" if request.resolver_match.url_name == "create_group" else "a table"
-            message = f"This Table Companion is private: log in to start {what}."
+            if request.resolver_match.url_name == "create_group":
+                message = _("This Table Companion is private: log in to start a group.")
+            else:
+                message = _("This Table Companion is private: log in to start a table.")
             body = {"error": {"code": "login_required", "message": message, "rule": None}}
             return JsonResponse(body, status=401)
         response = super().handle_no_permission(request, view_func)

@@ -23,7 +23,11 @@ def _english_context(context: str, message: str) -> str:
     return message
 
 
-_plugged: dict[str, Callable] = {"gettext": _english, "ngettext": _english_plural, "pgettext": _english_context}
+_plugged: dict[str, Callable] = {
+    "gettext": _english,
+    "ngettext": _english_plural,
+    "pgettext": _english_context,
+}
 
 
 def plug(gettext: Callable, ngettext: Callable, pgettext: Callable) -> None:

@@ -12,6 +12,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.http import Http404, HttpResponseForbidden
+from django.utils.translation import gettext as _
 
 from companion.tables.access import EDIT  # a group's tokens read as a table's: rights_for_token
 
@@ -88,7 +89,7 @@ def group_page(view):
         if group is None:
             raise Http404("No such group")
         if request.method not in ("GET", "HEAD") and held != EDIT:
-            return HttpResponseForbidden("This link only lets you watch the group's history.")
+            return HttpResponseForbidden(_("This link only lets you watch the group's history."))
         request.group_id, request.group, request.group_rights = group.pk, group, held
         return view(request, group, *args, **kwargs)
 

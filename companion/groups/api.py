@@ -10,6 +10,7 @@ import re
 
 from django.db.models import Count, Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from ninja import Router, Schema
 from pydantic import Field
 
@@ -84,14 +85,14 @@ def group_for(request, group_id: str, write: bool = False) -> Group:
     token on a write."""
     group = access.find_group(group_id) if GROUP_ID.fullmatch(group_id) else None
     if group is None:
-        raise ApiError(404, error_body("not_found", "There is no group with this id.")["error"])
+        raise ApiError(404, error_body("not_found", _("There is no group with this id."))["error"])
     if access.open_to_all(group.pk):
         return group
     rights = table_access.rights_for_token(group, table_access.bearer_token(request))
     if rights is None:
-        raise ApiError(401, error_body("unauthorized", "This group needs its token.")["error"])
+        raise ApiError(401, error_body("unauthorized", _("This group needs its token."))["error"])
     if write and rights != table_access.EDIT:
-        raise ApiError(403, error_body("read_only", "The view token can only read this group.")["error"])
+        raise ApiError(403, error_body("read_only", _("The view token can only read this group."))["error"])
     return group
 
 
@@ -100,7 +101,7 @@ def create_group(request, body: GroupIn):
     check_tables(request)
     name = " ".join(body.name.split())
     if not name or not name.isprintable() or len(name) > NAME_MAX:
-        message = f"A group needs a name of 1 to {NAME_MAX} printable characters."
+        message = _("A group needs a name of 1 to {count} printable characters.").format(count=NAME_MAX)
         raise ApiError(400, error_body("bad_group_name", message)["error"])
     group = Group.objects.create(name=name)
     links = {
@@ -153,7 +154,9 @@ def list_ratings(request, group_id: str, game: str):
     """The group's leaderboard of one game (a history key: a slug, or a pad's "any-game:name")."""
     group = group_for(request, group_id)
     if stats.played(group, game) is None:
-        raise ApiError(404, error_body("unknown_game", f"The group has no game {game!r}.")["error"])
+        raise ApiError(
+            404, error_body("unknown_game", _("The group has no game '{game}'.").format(game=game))["error"]
+        )
     return [
         {
             "player": one.player.pk,

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .models import NAME_MAX
 
@@ -6,14 +7,14 @@ from .models import NAME_MAX
 class GroupForm(forms.Form):
     name = forms.CharField(
         max_length=NAME_MAX,
-        label="The group's name",
+        label=_("The group's name"),
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Thursday club"}
+            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": _("Thursday club")}
         ),
     )
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not name or not name.isprintable():
-            raise forms.ValidationError("A group needs a name of letters, digits and spaces.")
+            raise forms.ValidationError(_("A group needs a name of letters, digits and spaces."))
         return name

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.games import registry
@@ -116,7 +117,7 @@ def qr_code(request, group: Group, kind: str):
     if kind not in ("edit", "view"):
         raise Http404("No such link")
     if kind == "edit" and rights != table_access.EDIT:
-        return HttpResponseForbidden("Only a member can share the member link.")
+        return HttpResponseForbidden(_("Only a member can share the member link."))
     token = group.token if kind == "edit" else group.view_token
     url = request.build_absolute_uri(reverse("groups:join", args=[group.pk, token]))
     return HttpResponse(qr.svg(url), content_type="image/svg+xml")

@@ -16,6 +16,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 WIDTH = 360
 LINE_HEIGHT = 236
 BAR_HEIGHT = 236
@@ -298,9 +301,14 @@ def line_chart(
 def _line_description(drawn: list[dict], n: int) -> str:
     """What a screen reader says of the chart."""
     if n == 0:
-        return "No data yet."
+        return _("No data yet.")
     summary = ", ".join(f"{d['label']} {d['final']}" for d in drawn if d["final"] != "")
-    return f"Line chart of {len(drawn)} series over {n} points. Last values: {summary}."
+    text = ngettext(
+        "Line chart of {series} series over {count} point. Last values: {summary}.",
+        "Line chart of {series} series over {count} points. Last values: {summary}.",
+        n,
+    )
+    return text.format(series=len(drawn), count=n, summary=summary)
 
 
 def _line_table(x_title: str, names: list[str], labels: list[str], raw_by_series: list[list]) -> dict:
@@ -410,12 +418,13 @@ def bar_chart(
         drawn.append(_bar(bar, x, width, scale(value), zero, text, label_lines[i], full_labels[i]))
 
     unit_suffix = f" {caption}" if caption else ""
+    bars_said = ", ".join(f"{d['full_label']} {d['value']}{unit_suffix}" for d in drawn)
     desc = (
-        "No data yet."
+        _("No data yet.")
         if not n
-        else f"Bar chart of {n} bars: "
-        + ", ".join(f"{d['full_label']} {d['value']}{unit_suffix}" for d in drawn)
-        + "."
+        else ngettext("Bar chart of {count} bar: {bars}.", "Bar chart of {count} bars: {bars}.", n).format(
+            count=n, bars=bars_said
+        )
     )
     return {
         **_frame("bar", title, chart_id, desc, caption, BAR_HEIGHT, (left, right, top, bottom), not n),
@@ -430,7 +439,7 @@ def bar_chart(
         "show_values": show_values,
         "bars": drawn,
         "table": {
-            "headers": [x_title or "", caption.capitalize() if caption else "Value"],
+            "headers": [x_title or "", caption.capitalize() if caption else _("Value")],
             "rows": [[d["full_label"], d["value"]] for d in drawn],
         },
     }

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from companion.groups.models import Group
 from companion.tables import services
@@ -34,15 +36,18 @@ class ImportSummary:
     players_added: int
 
     def sentence(self) -> str:
-        tables, players = _plural(self.tables_added, "table"), _plural(self.players_added, "new player")
-        text = f"Imported {tables} and {players}."
+        tables = ngettext("{count} table", "{count} tables", self.tables_added).format(
+            count=self.tables_added
+        )
+        players = ngettext("{count} new player", "{count} new players", self.players_added)
+        text = _("Imported {tables} and {players}.").format(
+            tables=tables, players=players.format(count=self.players_added)
+        )
         if self.tables_already_there:
-            text += f" Already here and left as they were: {_plural(self.tables_already_there, 'table')}."
+            kept = self.tables_already_there
+            already = ngettext("{count} table", "{count} tables", kept).format(count=kept)
+            text += " " + _("Already here and left as they were: {tables}.").format(tables=already)
         return text
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 # ---------------------------------------------------------------------------------------------

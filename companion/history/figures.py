@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from companion.games import base
 from companion.groups.models import Group
@@ -24,10 +26,10 @@ def table_chart(table: Table, names: list[str], events: list[Event]) -> dict | N
     return charts.line_chart(
         [{"label": name, "values": values} for name, values in zip(names, series, strict=True)],
         x_labels=list(range(len(events) + 1)),
-        title="Score after each entry",
-        y_label="score",
+        title=_("Score after each entry"),
+        y_label=_("score"),
         chart_id=f"table-{table.id}",
-        x_title="entry",
+        x_title=_("entry"),
     )
 
 
@@ -37,7 +39,7 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
     if len(games) > 1:
         bars = [{"label": row["name"], "value": round(100 * row["win_rate"])} for row in games]
         chart = charts.bar_chart(
-            bars, title="Win rate by game", unit="%", chart_id=f"player-{player.pk}-rates"
+            bars, title=_("Win rate by game"), unit="%", chart_id=f"player-{player.pk}-rates"
         )
         found.append(chart)
     for index, row in enumerate(games):
@@ -47,13 +49,13 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
         chart = charts.line_chart(
             [
                 {"label": player.name, "values": [play["score"] for play in history]},
-                {"label": "Winning score", "values": [play["winning"] for play in history]},
+                {"label": _("Winning score"), "values": [play["winning"] for play in history]},
             ],
-            x_labels=[timezone.localtime(play["finished"]).strftime("%-d %b") for play in history],
-            title=f"{row['name']}: latest scores",
-            y_label="score",
+            x_labels=[date_format(timezone.localtime(play["finished"]), "j M") for play in history],
+            title=_("{game}: latest scores").format(game=row["name"]),
+            y_label=_("score"),
             chart_id=f"player-{player.pk}-game-{index}",
-            x_title="play",
+            x_title=_("play"),
         )
         found.append(chart)
     return found
@@ -68,19 +70,19 @@ def game_charts(group: Group, game: str) -> list[dict]:
         found.append(
             charts.bar_chart(
                 [{"label": band["label"], "value": band["count"]} for band in distribution],
-                title="Final scores",
+                title=_("Final scores"),
                 unit="",
                 chart_id=f"game-{slugify(game)}-scores",
-                x_title="score",
+                x_title=_("score"),
             )
         )
     if spread:
         found.append(
             charts.bar_chart(
                 [{"label": str(row["players"]), "value": row["plays"]} for row in spread],
-                title="Plays by number of players",
+                title=_("Plays by number of players"),
                 chart_id=f"game-{slugify(game)}-players",
-                x_title="players",
+                x_title=_("players"),
             )
         )
     return found

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from companion.tables.models import Player
 
@@ -8,15 +9,17 @@ from . import stats
 class PlayDetailsForm(forms.Form):
     """What people may correct after a game: where, how long, and a comment."""
 
-    place = forms.CharField(max_length=80, required=False, label="Place")
+    place = forms.CharField(max_length=80, required=False, label=_("Place"))
     duration_minutes = forms.IntegerField(
         min_value=1,
         max_value=24 * 60,
         required=False,
-        label="Length in minutes",
-        help_text="Leave empty to use the time from the first to the last entry.",
+        label=_("Length in minutes"),
+        help_text=_("Leave empty to use the time from the first to the last entry."),
     )
-    comments = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    comments = forms.CharField(
+        max_length=2000, required=False, label=_("Comments"), widget=forms.Textarea(attrs={"rows": 3})
+    )
 
     def clean_place(self):
         return " ".join(self.cleaned_data["place"].split())
@@ -28,24 +31,24 @@ class ArchiveFilterForm(forms.Form):
     player = forms.ModelChoiceField(
         queryset=Player.objects.none(),
         required=False,
-        empty_label="Everyone",
+        empty_label=_("Everyone"),
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
     def __init__(self, group, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "Every game")] + [
+        self.fields["game"].choices = [("", _("Every game"))] + [
             (game["slug"], game["name"]) for game in stats.games_overview(group)
         ]
         self.fields["player"].queryset = Player.objects.filter(group=group)
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(max_length=40, label="New name")
+    name = forms.CharField(max_length=40, label=_("New name"))
 
 
 class MergeForm(forms.Form):
-    other = forms.ModelChoiceField(queryset=Player.objects.none(), label="The same person as")
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("The same person as"))
 
     def __init__(self, player: Player, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import NoReturn
 
+from django.utils.translation import gettext as _
+
 from companion.games import base, registry
 from companion.tables import services
 from companion.tables.models import Table
@@ -61,13 +63,13 @@ def parse_json(raw: bytes) -> dict:
     try:
         text = raw.decode("utf-8-sig")  # an editor's byte order mark is harmless
     except UnicodeDecodeError as error:
-        raise ImportRefused("The file is not UTF-8 text.") from error
+        raise ImportRefused(_("The file is not UTF-8 text.")) from error
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError as error:
-        raise ImportRefused("The file is nested too deeply to be a history file.") from error
+        raise ImportRefused(_("The file is nested too deeply to be a history file.")) from error
     except ValueError as error:
-        raise ImportRefused(f"The file is not valid JSON: {error}.") from error
+        raise ImportRefused(_("The file is not valid JSON: {error}.").format(error=error)) from error
 
 
 def _refuse_constant(name: str):
@@ -350,7 +352,11 @@ def read_file(data) -> tuple[list[tuple[str, dt.datetime]], list[PlannedTable]]:
     if not isinstance(data, dict):
         raise ImportRefused(f"The file must hold a JSON object, not {_kind(data)}.")
     if data.get("format") != FORMAT:
-        raise ImportRefused(f"This is not a Table Companion history file ('format' must be '{FORMAT}').")
+        raise ImportRefused(
+            _("This is not a Table Companion history file ('format' must be '{format}').").format(
+                format=FORMAT
+            )
+        )
     if not base.is_int(data.get("version")) or data["version"] != VERSION:
         raise ImportRefused(
             f"History file version {_short(data.get('version'))} is not supported (this app reads {VERSION})."

@@ -7,6 +7,7 @@ from functools import partial
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, ProtectedError
+from django.utils.translation import gettext as _
 
 from companion.games import base
 from companion.tables import fanout, services
@@ -53,14 +54,14 @@ def merge(keep: Player, gone: Player) -> Player:
     """Move every seat of `gone` to `keep`, then delete `gone`. Two people who sat at the same
     table cannot be one person, so that is refused and nothing changes."""
     if keep.pk == gone.pk:
-        raise PeopleError("Pick two different people to merge.")
+        raise PeopleError(_("Pick two different people to merge."))
     if keep.group_id != gone.group_id:
-        raise PeopleError("Only two people of the same group can be merged.")
+        raise PeopleError(_("Only two people of the same group can be merged."))
     try:
         with transaction.atomic():
             return _merge(keep, gone)
     except ProtectedError as error:  # a table seated `gone` while we moved the seats
-        raise PeopleError("A table just seated one of them: try the merge again.") from error
+        raise PeopleError(_("A table just seated one of them: try the merge again.")) from error
 
 
 def _merge(keep: Player, gone: Player) -> Player:

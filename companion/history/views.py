@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from companion.games import base, registry, screen_kit
@@ -123,7 +124,7 @@ def replay_step(request, group: Group, table_id: str):
     last = len(events)
     raw = request.GET.get("step", str(last))
     if not raw.lstrip("-").isdigit():
-        return HttpResponseBadRequest("The step must be a whole number.")
+        return HttpResponseBadRequest(_("The step must be a whole number."))
     step = min(max(int(raw), 0), last)
     names = [seat.player.name for seat in table.seats.all()]
     try:
@@ -275,5 +276,5 @@ def resume(request, group: Group, table_id: str):
         services.resume(table.id, table.version)
     except services.StaleVersion as stale:  # a phone moved it meanwhile; resuming needs no version
         services.resume(table.id, stale.table["version"])
-    messages.success(request, "The table is open again: anyone with its link can play on.")
+    messages.success(request, _("The table is open again: anyone with its link can play on."))
     return redirect("history:abandoned", group.pk)

@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from companion.groups.access import group_page
@@ -20,7 +22,7 @@ MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label="History file (.json)",
+        label=gettext_lazy("History file (.json)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
@@ -54,7 +56,9 @@ def _size(count: int) -> str:
 
 def _read_upload(upload) -> dict:
     if upload.size > MAX_UPLOAD_BYTES:
-        raise exchange.ImportRefused(f"The file is larger than {_size(MAX_UPLOAD_BYTES)}.")
+        raise exchange.ImportRefused(
+            _("The file is larger than {size}.").format(size=_size(MAX_UPLOAD_BYTES))
+        )
     return exchange.parse_json(upload.read())
 
 

@@ -13,6 +13,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -61,7 +62,7 @@ def manifest(request):
     data = {
         "name": "Table Companion",
         "short_name": "Table",
-        "description": "The rules, the scoresheets and the history of the games on your table.",
+        "description": _("The rules, the scoresheets and the history of the games on your table."),
         "start_url": reverse("tables:home"),
         "scope": "/",
         "display": "standalone",

@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_ratelimit.exceptions import Ratelimited
 from ninja import NinjaAPI, Schema
 from ninja.errors import HttpError, ValidationError
@@ -99,14 +100,14 @@ def on_validation_error(request, exc: ValidationError):
     # API.md: a malformed body or a field of the wrong shape is a 400 (ninja's default is 422).
     first = exc.errors[0] if exc.errors else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-    message = first.get("msg", "The request is malformed.")
+    message = first.get("msg", _("The request is malformed."))
     text = f"{where}: {message}" if where else message
     return api.create_response(request, error_body("bad_request", text), status=400)
 
 
 @api.exception_handler(Ratelimited)
 def on_rate_limited(request, exc: Ratelimited):
-    message = "Too many requests from this address in a short time: wait a minute, then try again."
+    message = _("Too many requests from this address in a short time: wait a minute, then try again.")
     return api.create_response(request, error_body("rate_limited", message), status=429)
 
 
@@ -258,12 +259,12 @@ def _writer(request: HttpRequest, table_id: str):
 
 def _check_rights(request: HttpRequest, table: Table | None, write: bool) -> None:
     if table is None:
-        raise ApiError(404, error_body("not_found", "There is no table with this id.")["error"])
+        raise ApiError(404, error_body("not_found", _("There is no table with this id."))["error"])
     rights = access.rights_for_token(table, access.bearer_token(request))
     if rights is None:
-        raise ApiError(401, error_body("unauthorized", "This table needs its token.")["error"])
+        raise ApiError(401, error_body("unauthorized", _("This table needs its token."))["error"])
     if write and rights != access.EDIT:
-        raise ApiError(403, error_body("read_only", "The view token can only read this table.")["error"])
+        raise ApiError(403, error_body("read_only", _("The view token can only read this table."))["error"])
 
 
 def share_urls(table: Table) -> dict:
@@ -355,10 +356,16 @@ def list_legal(request, table_id: str, seat: int):
     engine = services.engine_for(table)
     if not hasattr(engine, "legal"):
         raise ApiError(
-            404, error_body("no_legal_listing", f"{engine.name} has no legal-move listing.")["error"]
+            404,
+            error_body("no_legal_listing", _("{game} has no legal-move listing.").format(game=engine.name))[
+                "error"
+            ],
         )
     if not 0 <= seat < table.seats.count():
-        raise ApiError(400, error_body("bad_seat", f"There is no seat {seat} at this table.")["error"])
+        raise ApiError(
+            400,
+            error_body("bad_seat", _("There is no seat {seat} at this table.").format(seat=seat))["error"],
+        )
     return engine.legal(table.snapshot, seat)
 
 
@@ -372,6 +379,10 @@ def summer_suns_sheet(request, name: str):
     if name not in SHEETS:
         known = ", ".join(sorted(SHEETS))
         raise ApiError(
-            404, error_body("unknown_sheet", f"There is no sheet '{name}' (known: {known}).")["error"]
+            404,
+            error_body(
+                "unknown_sheet",
+                _("There is no sheet '{name}' (known: {known}).").format(name=name, known=known),
+            )["error"],
         )
     return SHEETS[name].definition

@@ -7,6 +7,8 @@ import random
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Fieldset, Layout, Submit
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from companion.games import base, registry
 
@@ -17,7 +19,7 @@ SEATS_SHOWN = 4  # seats shown at first on a game for many players; typing in th
 
 
 class NewTableForm(forms.Form):
-    shuffle = forms.BooleanField(required=False, label="Shuffle the seat order")
+    shuffle = forms.BooleanField(required=False, label=gettext_lazy("Shuffle the seat order"))
 
     def __init__(self, engine: base.Engine, *args, initial_options: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -25,7 +27,7 @@ class NewTableForm(forms.Form):
         initial_options = initial_options or {}
         for i in range(engine.max_players):
             self.fields[f"player_{i}"] = forms.CharField(
-                label=f"Seat {i + 1}",
+                label=_("Seat {number}").format(number=i + 1),
                 required=i < engine.min_players,
                 max_length=services.NAME_MAX,
                 widget=forms.TextInput(
@@ -43,12 +45,12 @@ class NewTableForm(forms.Form):
             for i in range(engine.max_players)
         ]
         option_fields = [Field(f"option_{name}") for name in engine.options]
-        players = Fieldset("Players, in seat order", *player_fields)
-        options = Fieldset("Options", *option_fields) if option_fields else Div()
+        players = Fieldset(_("Players, in seat order"), *player_fields)
+        options = Fieldset(_("Options"), *option_fields) if option_fields else Div()
         # A pad for any game asks which game first; a game of its own asks who plays first.
         parts = [options, players] if base.is_pad(engine) else [players, options]
         self.helper.layout = Layout(
-            *parts, Field("shuffle"), Submit("start", "Start the table", css_class="btn-lg w-100")
+            *parts, Field("shuffle"), Submit("start", _("Start the table"), css_class="btn-lg w-100")
         )
 
     def clean(self):
@@ -56,13 +58,14 @@ class NewTableForm(forms.Form):
         names = [data.get(f"player_{i}") for i in range(self.engine.max_players)]
         names = [" ".join(name.split()) for name in names if name and name.strip()]
         if len(names) < self.engine.min_players:
-            raise forms.ValidationError(
-                f"{self.engine.name} needs at least {self.engine.min_players} "
-                f"player{'s' if self.engine.min_players != 1 else ''}."
+            count = self.engine.min_players
+            message = ngettext(
+                "{game} needs at least {count} player.", "{game} needs at least {count} players.", count
             )
+            raise forms.ValidationError(message.format(game=self.engine.name, count=count))
         lowered = [name.lower() for name in names]
         if len(set(lowered)) != len(lowered):
-            raise forms.ValidationError("Each player can sit at the table only once.")
+            raise forms.ValidationError(_("Each player can sit at the table only once."))
         if data.get("shuffle"):
             random.shuffle(names)
         data["names"] = names
@@ -77,15 +80,19 @@ def option_field(engine: base.Engine, name: str, initial) -> forms.Field:
     """The form field of an option, by its default's type: a checkbox for on/off, a choice where
     the engine names the choices (buttons when there are few), a number, a text, or a list typed
     one item per line. The engine judges the value (a refusal is shown on the form)."""
-    label = getattr(engine, "option_labels", {}).get(name, name.replace("_", " ").capitalize())
+    # The engine's words, marked for the catalog where the engine defines them (words.gettext_noop).
+    label = _(getattr(engine, "option_labels", {}).get(name, name.replace("_", " ").capitalize()))
     help_text = getattr(engine, "option_help", {}).get(name, "")
+    help_text = _(help_text) if help_text else ""
     default = engine.options[name]
     common = {"required": False, "initial": initial, "label": label, "help_text": help_text}
     if isinstance(default, bool):
         return forms.BooleanField(**common)
     choices = getattr(engine, "option_choices", {}).get(name)
     if choices:
-        pairs = [choice if isinstance(choice, tuple) else (choice, choice) for choice in choices]
+        pairs = [
+            (choice[0], _(choice[1])) if isinstance(choice, tuple) else (choice, choice) for choice in choices
+        ]
         # One choice is no question (issue 15: no step with one answer); a few are buttons.
         widget = (
             forms.HiddenInput if len(pairs) == 1 else forms.RadioSelect if len(pairs) <= 3 else forms.Select

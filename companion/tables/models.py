@@ -6,7 +6,7 @@ import zlib
 import orjson
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from companion.games import base, registry
 
@@ -134,8 +134,11 @@ class Event(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     action = FastJSONField()
-    # The log sentence is written once, from the state the action was applied to.
+    # The log sentence is written once, from the state the action was applied to: in English in
+    # `text` (the API's and the exports' language), and in each other language of the app where it
+    # reads differently, in `texts` ({"fr": ...}; issue 17).
     text = models.TextField(blank=True)
+    texts = FastJSONField(default=dict, blank=True)
     # NULL, not "", when absent: the unique constraint below must not treat keyless entries as repeats.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     # The table as answered to the write, so that a retried key gets the same answer: stored
@@ -156,6 +159,11 @@ class Event(models.Model):
 
     def __str__(self):
         return f"{self.table_id} #{self.seq}"
+
+    @property
+    def said(self) -> str:
+        """The log sentence in the language of the page (English when it has none of its own)."""
+        return self.texts.get(translation.get_language(), self.text) if self.texts else self.text
 
     def stored_answer(self) -> dict | None:
         if self.answer is not None:

@@ -15,7 +15,8 @@ from functools import partial
 import orjson
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from companion.games import base, registry
 from companion.groups.models import Group
@@ -35,7 +36,9 @@ class StaleVersion(Exception):
         self.table = table
         self.error = base.ActionError(
             "stale_version",
-            f"The table has moved on to version {table['version']}: look again and retry.",
+            _("The table has moved on to version {version}: look again and retry.").format(
+                version=table["version"]
+            ),
         )
 
 
@@ -81,7 +84,7 @@ def check_storable(value) -> None:
     """BadAction (400) for unstorable text anywhere in an action, keys included: an engine may
     keep such a text (a Surf's Up goal's name), and the write would then fail as a 500."""
     if isinstance(value, str) and unstorable(value):
-        raise base.BadAction("bad_text", "Text in the action holds a NUL character or broken Unicode.")
+        raise base.BadAction("bad_text", _("Text in the action holds a NUL character or broken Unicode."))
     if isinstance(value, dict):
         for key, item in value.items():
             check_storable(key)
@@ -95,11 +98,13 @@ def clean_name(raw) -> str:
     name = " ".join(str(raw).split())
     # Cs: a lone surrogate, which no database can store (a 500 before this check).
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
-        raise base.BadAction("bad_player_name", "A name cannot hold control characters or broken Unicode.")
+        raise base.BadAction("bad_player_name", _("A name cannot hold control characters or broken Unicode."))
     if not name:
-        raise base.BadAction("bad_player_name", "Every player needs a name.")
+        raise base.BadAction("bad_player_name", _("Every player needs a name."))
     if len(name) > NAME_MAX:
-        raise base.BadAction("bad_player_name", f"A name has at most {NAME_MAX} characters.")
+        raise base.BadAction(
+            "bad_player_name", _("A name has at most {count} characters.").format(count=NAME_MAX)
+        )
     return name
 
 
@@ -121,7 +126,7 @@ def table_group(group: Group | None) -> Group:
         return group
     if not settings.DEFAULT_GROUP:
         raise base.BadAction(
-            "group_needed", "This server keeps no shared history: start the table from your group's page."
+            "group_needed", _("This server keeps no shared history: start the table from your group's page.")
         )
     return Group.default()
 
@@ -131,14 +136,16 @@ def create_table(game: str, players: list, options: dict | None, group: Group | 
     are the group's: a name the group knows is that person, a new one joins the group."""
     if game not in registry.GAMES:
         known = ", ".join(registry.GAMES)
-        raise base.BadAction("unknown_game", f"There is no game '{game}' (known: {known}).")
+        raise base.BadAction(
+            "unknown_game", _("There is no game '{game}' (known: {known}).").format(game=game, known=known)
+        )
     engine = registry.get(game)
     if not isinstance(players, list):
-        raise base.BadAction("bad_players", "Players must be a list of names.")
+        raise base.BadAction("bad_players", _("Players must be a list of names."))
     base.check_players(engine, len(players))
     names = [clean_name(name) for name in players]
     if len({name.lower() for name in names}) != len(names):
-        raise base.BadAction("duplicate_player", "Each player can sit at a table only once.")
+        raise base.BadAction("duplicate_player", _("Each player can sit at a table only once."))
     options = base.validate_options(engine, options)
     state = engine.setup(len(names), options)
     group = table_group(group)
@@ -183,7 +190,9 @@ def record_result(table: Table, engine: base.Engine, result: dict) -> None:
 def _check_playable(table: Table) -> None:
     if table.abandoned is not None:
         raise base.RuleViolation(
-            "table_abandoned", "This table was abandoned: resume it on its page to enter more (T-N2).", "T-N2"
+            "table_abandoned",
+            _("This table was abandoned: resume it on its page to enter more (T-N2)."),
+            "T-N2",
         )
 
 
@@ -214,7 +223,7 @@ def play_action(
             announce(kept)
             return answer
         row_cache.forget(table_id)  # another write came first: read the row, as without a cache
-    for _ in range(2):
+    for _attempt in range(2):
         table, repeated = entry_sql.read_table(table_id, key)
         if authorize is not None:
             authorize(table)
@@ -245,7 +254,7 @@ def _apply(table: Table, action, expected_version, key: str | None) -> dict | No
         table.snapshot = base.play(engine, before, action)
     except base.ActionError as error:
         raise named(error, names) from None  # G-2: players' names, in the API and the pages
-    text = engine.describe(before, action, table.snapshot, names)
+    text, texts = log_sentences(engine, before, action, table.snapshot, names)
     table.version += 1
     table.last_seq += 1
     result = _set_status(table, engine)
@@ -255,6 +264,7 @@ def _apply(table: Table, action, expected_version, key: str | None) -> dict | No
         "seq": table.last_seq,
         "action": action,
         "text": text,
+        "texts": texts,
         "idempotency_key": key,
         "answer": compact(answer) if key else None,  # only a retried key reads it
     }
@@ -269,6 +279,21 @@ def _apply(table: Table, action, expected_version, key: str | None) -> dict | No
         record_result(table, engine, result)
         row_cache.keep_after_commit(table)
     return answer
+
+
+def log_sentences(engine, before: dict, action: dict, after: dict, names: list[str]) -> tuple[str, dict]:
+    """The entry's log sentence in English, and in each other language where it differs, whatever
+    the language of the phone that sent it: every phone reads the log in its own (issue 17)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        text = engine.describe(before, action, after, names)
+    texts = {}
+    for code, _name in settings.LANGUAGES:
+        if code != settings.LANGUAGE_CODE:
+            with translation.override(code):
+                said = engine.describe(before, action, after, names)
+            if said != text:
+                texts[code] = said
+    return text, texts
 
 
 def _cache_names(table_id: str) -> list[str]:
@@ -321,11 +346,11 @@ def undo(table_id: str, expected_version, seq: int | None = None, idempotency_ke
         _check_playable(table)
         live = list(table.events.filter(undone=False).order_by("seq"))
         if not live:
-            raise base.RuleViolation("nothing_to_undo", "There is no entry to take back (T-N1).", "T-N1")
+            raise base.RuleViolation("nothing_to_undo", _("There is no entry to take back (T-N1)."), "T-N1")
         target = live[-1] if seq is None else next((event for event in live if event.seq == seq), None)
         if target is None:
             raise base.RuleViolation(
-                "no_such_entry", "That entry is not in the log, or it was already undone (T-N1).", "T-N1"
+                "no_such_entry", _("That entry is not in the log, or it was already undone (T-N1)."), "T-N1"
             )
         engine = engine_for(table)
         kept = [event.action for event in live if event is not target]
@@ -334,7 +359,7 @@ def undo(table_id: str, expected_version, seq: int | None = None, idempotency_ke
         except base.ActionError as conflict:
             raise base.RuleViolation(
                 "later_entries_depend",
-                "Later entries depend on this one: undo those first, newest first (T-N1).",
+                _("Later entries depend on this one: undo those first, newest first (T-N1)."),
                 "T-N1",
             ) from conflict
         target.undone = True
@@ -356,7 +381,7 @@ def play_again(table_id: str) -> Table:
             return table.rematch
         if table.status != Table.Status.FINISHED:
             raise base.RuleViolation(
-                "not_finished", "A new game with the same players starts once this one is over.", None
+                "not_finished", _("A new game with the same players starts once this one is over."), None
             )
         rematch = create_table(table.game, seat_names(table), table.options, table.group)
         table.rematch = rematch
@@ -385,7 +410,7 @@ def _set_abandoned(table_id: str, expected_version, abandoned: bool, idempotency
         _check_version(table, expected_version, names)
         if abandoned and table.status == Table.Status.FINISHED:
             raise base.RuleViolation(
-                "already_finished", "A finished table is kept in the history as it is (T-N2).", "T-N2"
+                "already_finished", _("A finished table is kept in the history as it is (T-N2)."), "T-N2"
             )
         if (table.abandoned is not None) != abandoned:
             table.abandoned = timezone.now() if abandoned else None

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.games import base, registry, rulebook, screen_kit
@@ -55,7 +56,7 @@ def new_table(request, slug: str):
     engine = registry.get(slug)
     group = _new_table_group(request)
     if group is None:
-        messages.info(request, "Start a table from your group's page, or start a group.")
+        messages.info(request, _("Start a table from your group's page, or start a group."))
         return redirect(reverse("tables:home") + "#groups")
     request.group_id = group.pk  # the nav's History is the group's
     initial = like_options(group, slug, request.GET.get("like"))
@@ -222,7 +223,7 @@ def _write(request, table_id: str, run) -> HttpResponse:
     refused), which the phone's outbox (static/js/table.js) reads when it sends an entry again."""
     table, rights = _load(request, table_id)
     if rights != access.EDIT:
-        response = HttpResponseForbidden("This link can only watch the table.")
+        response = HttpResponseForbidden(_("This link can only watch the table."))
         response["Companion-Outcome"] = "forbidden"
         return response
     error, notice, status, outcome, done = None, "", 200, "applied", ""
@@ -244,8 +245,11 @@ def _write(request, table_id: str, run) -> HttpResponse:
 
 def _stale_notice(table: Table) -> str:
     newest = table.events.filter(undone=False).order_by("-seq").first()
-    first = f"Another phone entered “{newest.text}” first" if newest else "Another phone wrote first"
-    return f"{first}, so yours was not sent. Here is the table now."
+    if newest is None:
+        return _("Another phone wrote first, so yours was not sent. Here is the table now.")
+    return _("Another phone entered “{entry}” first, so yours was not sent. Here is the table now.").format(
+        entry=newest.said
+    )
 
 
 def _key(request) -> str | None:
@@ -280,7 +284,7 @@ def undo(request, table_id: str):
         live = table.events.filter(undone=False)
         target = (live.filter(seq=seq) if seq is not None else live.order_by("-seq")).first()
         services.undo(table.id, _int(request.POST.get("expected_version")), seq, _key(request))
-        return f"Undone: {target.text}" if target is not None else "Undone."
+        return _("Undone: {entry}").format(entry=target.said) if target is not None else _("Undone.")
 
     return _write(request, table_id, run)
 
@@ -317,7 +321,7 @@ def play_again(request, table_id: str):
     table, rights = _load(request, table_id)
     if rights != access.EDIT:
         if table.rematch_id is None:
-            return HttpResponseForbidden("This link can only watch the table.")
+            return HttpResponseForbidden(_("This link can only watch the table."))
         access.grant(request, table.rematch, access.VIEW)
         return redirect("tables:table", table.rematch_id)
     try:
@@ -358,7 +362,7 @@ def poll(request, table_id: str):
 def qr_code(request, table_id: str, kind: str):
     table, rights = _load(request, table_id)
     if kind == "edit" and rights != access.EDIT:
-        return HttpResponseForbidden("Only a phone with the edit link can share it.")
+        return HttpResponseForbidden(_("Only a phone with the edit link can share it."))
     if kind not in ("edit", "view"):
         raise Http404("No such link")
     token = table.token if kind == "edit" else table.view_token
@@ -376,7 +380,7 @@ def _int(value):
 def too_many_requests(request, exception=None):
     """429 for a client over its rate (RATELIMIT_VIEW). An htmx request gets the sentence in the
     page's flash area instead of replacing the table."""
-    message = "Too many entries from this address in a short time: wait a minute, then try again."
+    message = _("Too many entries from this address in a short time: wait a minute, then try again.")
     if request.path.startswith("/api/"):
         body = {"error": {"code": "rate_limited", "message": message, "rule": None}}
         return JsonResponse(body, status=429)
