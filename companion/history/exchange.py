@@ -36,13 +36,10 @@ class ImportSummary:
     players_added: int
 
     def sentence(self) -> str:
-        tables = ngettext("{count} table", "{count} tables", self.tables_added).format(
-            count=self.tables_added
-        )
-        players = ngettext("{count} new player", "{count} new players", self.players_added)
-        text = _("Imported {tables} and {players}.").format(
-            tables=tables, players=players.format(count=self.players_added)
-        )
+        added, new = self.tables_added, self.players_added
+        tables = ngettext("{count} table", "{count} tables", added).format(count=added)
+        players = ngettext("{count} new player", "{count} new players", new).format(count=new)
+        text = _("Imported {tables} and {players}.").format(tables=tables, players=players)
         if self.tables_already_there:
             kept = self.tables_already_there
             already = ngettext("{count} table", "{count} tables", kept).format(count=kept)
@@ -143,7 +140,9 @@ class _Writer:
                 player = Player.objects.create(group=self.group, name=name, created=created)
         except IntegrityError:
             # Someone created the same person while the file was read: refuse rather than a 500.
-            raise ImportRefused(f"The name {name!r} clashes with a player already here.") from None
+            raise ImportRefused(
+                _("The name '{name}' clashes with a player already here.").format(name=name)
+            ) from None
         self.players_added += 1
         return player
 
