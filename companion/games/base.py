@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from companion.games.words import _, gettext_noop
+
 
 class ActionError(Exception):
     """An action that is refused. `status` is the HTTP status the API answers with."""
@@ -136,11 +138,11 @@ def shown(value: Any) -> str:
     """A value as the client wrote it, in JSON's words (null, true, "text"), cut short: refusals
     quote what was sent, never a Python repr (G-2)."""
     if value is None:
-        return "empty (null)"
+        return _("empty (null)")
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        text = "a value that is not JSON"
+        text = _("a value that is not JSON")
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -164,7 +166,13 @@ def name_seats(message: str, names: list[str]) -> str:
     return SEAT_MENTION.sub(name, message)
 
 
-JSON_KINDS = {bool: "true or false", int: "a whole number", str: "a text", list: "a list", dict: "an object"}
+JSON_KINDS = {
+    bool: gettext_noop("true or false"),
+    int: gettext_noop("a whole number"),
+    str: gettext_noop("a text"),
+    list: gettext_noop("a list"),
+    dict: gettext_noop("an object"),
+}
 
 
 def is_int(value: Any) -> bool:
@@ -175,17 +183,24 @@ def is_int(value: Any) -> bool:
 def validate_options(engine: Engine, options: dict | None) -> dict:
     """The engine's defaults overlaid with `options`; unknown names or wrong types are BadAction."""
     options = options or {}
-    require(isinstance(options, dict), "Options must be an object.", "bad_options")
+    require(isinstance(options, dict), _("Options must be an object."), "bad_options")
     merged = dict(engine.options)
     for name, value in options.items():
         if name not in engine.options:
             known = ", ".join(sorted(engine.options)) or "none"
-            raise BadAction("unknown_option", f"{engine.name} has no option '{name}' (known: {known}).")
+            raise BadAction(
+                "unknown_option",
+                _("{name} has no option '{name2}' (known: {known}).").format(
+                    name=engine.name, name2=name, known=known
+                ),
+            )
         default = engine.options[name]
         if type(value) is not type(default):
             raise BadAction(
                 "bad_option",
-                f"Option '{name}' must be {JSON_KINDS.get(type(default), 'a value')}, not {shown(value)}.",
+                _("Option '{name}' must be {get}, not {shown}.").format(
+                    name=name, get=JSON_KINDS.get(type(default), "a value"), shown=shown(value)
+                ),
             )
         merged[name] = value
     return merged
@@ -195,21 +210,33 @@ def check_players(engine: Engine, players: int) -> None:
     if not (engine.min_players <= players <= engine.max_players):
         raise BadAction(
             "bad_player_count",
-            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}.",
+            _("{name} is for {min_players} to {max_players} players, not {players}.").format(
+                name=engine.name,
+                min_players=engine.min_players,
+                max_players=engine.max_players,
+                players=players,
+            ),
         )
 
 
 def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None = None) -> str:
     """The action's type, after the shape checks every game shares: an object, a known type and,
     with `fields` (type -> allowed field names), no field the type does not have. BadAction else."""
-    require(isinstance(action, dict), "The action must be an object.")
+    require(isinstance(action, dict), _("The action must be an object."))
     kind = action.get("type")
-    require(isinstance(kind, str) and kind != "", "The action needs a 'type' string.")
+    require(isinstance(kind, str) and kind != "", _("The action needs a 'type' string."))
     known = engine.action_types
-    require(kind in known, f"{engine.name} has no action {shown(kind)}: use {' or '.join(map(repr, known))}.")
+    require(
+        kind in known,
+        _("{name} has no action {shown}: use {join}.").format(
+            name=engine.name, shown=shown(kind), join=" or ".join(map(repr, known))
+        ),
+    )
     if fields is not None:
         extra = sorted(set(action) - fields[kind])
-        require(not extra, f"A {kind} has no field {', '.join(map(shown, extra))}.")
+        require(
+            not extra, _("A {kind} has no field {join}.").format(kind=kind, join=", ".join(map(shown, extra)))
+        )
     return kind
 
 
@@ -219,14 +246,16 @@ def check_seat(engine: Engine, state: dict, seat: int) -> None:
     if not 0 <= seat < players:
         raise RuleViolation(
             "unknown_seat",
-            f"This table has {players} players, so there is no seat {seat} "
-            f"(seats are numbered 0 to {players - 1}) ({engine.players_rule}).",
+            _(
+                "This table has {players} players, so there is no seat {seat} (seats "
+                "are numbered 0 to {number}) ({players_rule})."
+            ).format(players=players, seat=seat, number=players - 1, players_rule=engine.players_rule),
             engine.players_rule,
         )
 
 
 def game_over_text(engine: Engine) -> str:
-    return f"The game is over: no more entries can be made ({engine.end_rule})."
+    return _("The game is over: no more entries can be made ({end_rule}).").format(end_rule=engine.end_rule)
 
 
 def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) -> None:
@@ -251,7 +280,7 @@ def play(engine: Engine, state: dict, action: Any) -> dict:
     the game's own rules. The stale version is the service's check, before all of these."""
     action_kind(engine, action, engine.action_fields)
     seat = action.get("seat")
-    require(seat is None or is_int(seat), "'seat' must be a seat number.")
+    require(seat is None or is_int(seat), _("'seat' must be a seat number."))
     return engine.apply(state, action)  # each engine's apply works on a copy
 
 
@@ -272,7 +301,7 @@ def read_components(path, what: str, keys: tuple[str, ...]) -> tuple[dict, str]:
     """A components data file as a dict with exactly `keys` (keys starting with "_" are comments),
     and the phrase that names it in errors. A broken file raises ValueError naming the problem, so
     the app refuses to start with it (DESIGN.md: data files are checked when loaded)."""
-    where = f"{what} components file {path}"
+    where = _("{what} components file {path}").format(what=what, path=path)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:

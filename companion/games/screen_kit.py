@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from companion.games.words import _
+
 from .base import and_join
 
 
@@ -77,9 +79,11 @@ def result(
     winner_names = and_join([names[seat] for seat in winners])
     points = f"{best} {unit[0] if best == 1 else unit[1]}"
     if len(winners) == 1:
-        winner_text = f"{winner_names} wins with {points}"
+        winner_text = _("{winner_names} wins with {points}").format(winner_names=winner_names, points=points)
     else:
-        winner_text = f"{winner_names} share the win with {points}"
+        winner_text = _("{winner_names} share the win with {points}").format(
+            winner_names=winner_names, points=points
+        )
     return {
         "winner_text": winner_text,
         "tie_break_text": tie_break[0] if tie_break else "",

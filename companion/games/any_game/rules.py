@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from companion.games.words import _, gettext_noop
+
 from ..base import (
     BadAction,
     PlayedGame,
@@ -37,22 +39,29 @@ def points_said(points: dict[int, int], names: list[str]) -> str:
 
 def parse_points(value) -> dict[int, int]:
     """{"0": 12, "1": -3} -> {0: 12, 1: -3}: the shape only (seats and range are rules)."""
-    require(isinstance(value, dict), "A score needs 'points': an object of seat -> points.")
+    require(isinstance(value, dict), _("A score needs 'points': an object of seat -> points."))
     points = {}
     for key, item in value.items():
         require(
             isinstance(key, str) and key.isdecimal() and key.isascii(),
-            f"A key of 'points' is a seat number, not {shown(key)}.",
+            _("A key of 'points' is a seat number, not {shown}.").format(shown=shown(key)),
         )
-        require(is_int(item), f"Seat {key}'s points must be a whole number, not {shown(item)} (AG-2).")
+        require(
+            is_int(item),
+            _("Seat {key}'s points must be a whole number, not {shown} (AG-2).").format(
+                key=key, shown=shown(item)
+            ),
+        )
         points[int(key)] = item
     return points
 
 
 class AnyGame:
     slug = "any-game"
-    name = "Any other game"
-    new_table_heading = "A score pad for any other game"  # "New Any other game table" read badly
+    name = gettext_noop("Any other game")
+    new_table_heading = gettext_noop(
+        "A score pad for any other game"
+    )  # "New Any other game table" read badly
     min_players = 1
     max_players = 20
     options = {
@@ -64,19 +73,26 @@ class AnyGame:
         "target": 0,
     }
     option_labels = {
-        "game_name": "The game",
-        "bgg_id": "BoardGameGeek id (optional, for BG Stats)",
-        "mode": "The score sheet",
-        "categories": "Categories, one per line",
-        "lowest_wins": "The lowest total wins",
-        "target": "End the game when a total reaches (optional)",
+        "game_name": gettext_noop("The game"),
+        "bgg_id": gettext_noop("BoardGameGeek id (optional, for BG Stats)"),
+        "mode": gettext_noop("The score sheet"),
+        "categories": gettext_noop("Categories, one per line"),
+        "lowest_wins": gettext_noop("The lowest total wins"),
+        "target": gettext_noop("End the game when a total reaches (optional)"),
     }
     option_choices = {
-        "mode": [("rounds", "A row of points per round"), ("categories", "Named categories (like 7 Wonders)")]
+        "mode": [
+            ("rounds", gettext_noop("A row of points per round")),
+            ("categories", gettext_noop("Named categories (like 7 Wonders)")),
+        ]
     }
     option_help = {
-        "categories": "Only for named categories: each player's points are written once per category.",
-        "target": "Only for rounds, 0 for none: the round that brings a total to it ends the game.",
+        "categories": gettext_noop(
+            "Only for named categories: each player's points are written once per category."
+        ),
+        "target": gettext_noop(
+            "Only for rounds, 0 for none: the round that brings a total to it ends the game."
+        ),
     }
     action_types = ("score", "finish")
     action_fields = {"score": {"type", "points", "category"}, "finish": {"type"}}
@@ -163,10 +179,10 @@ class AnyGame:
             check_turn(self, state, kind)
             state["end_reason"] = "finished"
             return state
-        require("points" in action, "A score needs 'points': an object of seat -> points.")
+        require("points" in action, _("A score needs 'points': an object of seat -> points."))
         points = parse_points(action["points"])
         category = action.get("category")  # JSON null is the field left out (G-2)
-        require(category is None or isinstance(category, str), "'category' must be a text.")
+        require(category is None or isinstance(category, str), _("'category' must be a text."))
         check_turn(self, state, kind)
         for seat in points:
             check_seat(self, state, seat)
@@ -174,7 +190,9 @@ class AnyGame:
             if abs(value) > POINTS_MAX:
                 raise RuleViolation(
                     "points_out_of_range",
-                    f"Seat {seat} scored {value}: points go from -{POINTS_MAX} to {POINTS_MAX} (AG-2).",
+                    _(
+                        "Seat {seat} scored {value}: points go from -{POINTS_MAX} to {POINTS_MAX} (AG-2)."
+                    ).format(seat=seat, value=value, POINTS_MAX=POINTS_MAX),
                     "AG-2",
                 )
         if state["mode"] == "rounds":
@@ -187,15 +205,20 @@ class AnyGame:
         if category is not None:
             raise RuleViolation(
                 "no_categories",
-                "This pad counts rounds: a round gives points to every player and names no category (AG-3).",
+                _(
+                    "This pad counts rounds: a round gives points to every player and "
+                    "names no category (AG-3)."
+                ),
                 "AG-3",
             )
         missing = [seat for seat in range(len(state["seats"])) if seat not in points]
         if missing:
-            who = and_join([f"Seat {seat}" for seat in missing])
+            who = and_join([_("Seat {seat}").format(seat=seat) for seat in missing])
             raise RuleViolation(
                 "missing_points",
-                f"A round gives points to every player: enter {who}'s too, 0 for nothing (AG-3).",
+                _("A round gives points to every player: enter {who}'s too, 0 for nothing (AG-3).").format(
+                    who=who
+                ),
                 "AG-3",
             )
         state["rounds"].append({str(seat): points[seat] for seat in sorted(points)})
@@ -208,25 +231,34 @@ class AnyGame:
     def _category(self, state: dict, points: dict[int, int], category: str | None) -> None:
         listed = and_join(state["categories"])
         if category is None:
-            raise BadAction("bad_action", f"A score on this pad names its category: one of {listed}.")
+            raise BadAction(
+                "bad_action",
+                _("A score on this pad names its category: one of {listed}.").format(listed=listed),
+            )
         named = next((c for c in state["categories"] if c.casefold() == category.strip().casefold()), None)
         if named is None:
             raise RuleViolation(
                 "unknown_category",
-                f"This pad has no category {shown(category)}: its categories are {listed} (AG-4).",
+                _("This pad has no category {shown}: its categories are {listed} (AG-4).").format(
+                    shown=shown(category), listed=listed
+                ),
                 "AG-4",
             )
         if not points:
             raise RuleViolation(
-                "no_points", f"A score for {named} gives points to one player at least (AG-4).", "AG-4"
+                "no_points",
+                _("A score for {named} gives points to one player at least (AG-4).").format(named=named),
+                "AG-4",
             )
         cells = state["cells"].setdefault(named, {})
         for seat in sorted(points):
             if str(seat) in cells:
                 raise RuleViolation(
                     "cell_written",
-                    f"Seat {seat} already has {cells[str(seat)]} for {named}: each cell is written once; "
-                    "undo that entry to correct it (AG-4).",
+                    _(
+                        "Seat {seat} already has {value} for {named}: each cell is written "
+                        "once; undo that entry to correct it (AG-4)."
+                    ).format(seat=seat, value=cells[str(seat)], named=named),
                     "AG-4",
                 )
         for seat in sorted(points):
@@ -238,33 +270,39 @@ class AnyGame:
     def not_now(self, state: dict, kind: str) -> RuleViolation:
         """G-1: the only entry a pad does not take while open is `finish` (AG-5)."""
         if state["mode"] == "categories":
-            message = (
-                "A pad of categories ends by itself once every cell is written: "
-                "there is nothing to finish (AG-5)."
+            message = _(
+                "A pad of categories ends by itself once every cell is written: there "
+                "is nothing to finish (AG-5)."
             )
         else:
-            message = "Enter a round before finishing the pad (AG-5)."
+            message = _("Enter a round before finishing the pad (AG-5).")
         return RuleViolation("unexpected_action", message, "AG-5")
 
     def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
         # No pad entry names a seat of its own: anyone at the table writes on the pad.
-        return RuleViolation("not_your_turn", f"Seat {seat} may not write now (AG-3).", "AG-3")
+        return RuleViolation(
+            "not_your_turn", _("Seat {seat} may not write now (AG-3).").format(seat=seat), "AG-3"
+        )
 
     # --- the log ------------------------------------------------------------------------------
 
     def describe(self, state_before: dict, action: dict, after: dict, names: list[str]) -> str:
 
         def name(seat: int) -> str:
-            return names[seat] if seat < len(names) else f"Seat {seat}"
+            return names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat)
 
         if action["type"] == "finish":
             rounds = len(after["rounds"])
-            parts = [f"The pad is closed after {rounds} round{'s' if rounds != 1 else ''}."]
+            parts = [
+                _("The pad is closed after {rounds} round{value}.").format(
+                    rounds=rounds, value="s" if rounds != 1 else ""
+                )
+            ]
         else:
             points = parse_points(action["points"])
             written = points_said(points, names)
             if after["mode"] == "rounds":
-                parts = [f"Round {len(after['rounds'])}: {written}."]
+                parts = [_("Round {len}: {written}.").format(len=len(after["rounds"]), written=written)]
             else:
                 category = next(
                     c for c in after["categories"] if c.casefold() == action["category"].strip().casefold()
@@ -275,9 +313,9 @@ class AnyGame:
                 seat for seat, totals in enumerate(after["seats"]) if totals["total"] >= after["target"]
             ]
             who = and_join([name(seat) for seat in reached])
-            parts.append(f"{who} reached the target of {after['target']}.")
+            parts.append(_("{who} reached the target of {target}.").format(who=who, target=after["target"]))
         elif after["end_reason"] == "complete":
-            parts.append("Every cell is written.")
+            parts.append(_("Every cell is written."))
         if after["end_reason"] is not None:
             parts.append(self.winner_sentence(after, names))
         return " ".join(parts)
@@ -285,9 +323,11 @@ class AnyGame:
     def winner_sentence(self, state: dict, names: list[str]) -> str:
         winners = self.leaders(state)
         total = state["seats"][winners[0]]["total"]
-        who = and_join([names[seat] if seat < len(names) else f"Seat {seat}" for seat in winners])
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"Game over: {who} {verb} with {total}."
+        who = and_join(
+            [names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat) for seat in winners]
+        )
+        verb = "wins" if len(winners) == 1 else _("share the win")
+        return _("Game over: {who} {verb} with {total}.").format(who=who, verb=verb, total=total)
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         if state["mode"] == "rounds":

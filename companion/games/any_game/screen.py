@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from companion.games import screen_kit
+from companion.games.words import _, gettext_noop
 
 from .rules import parse_points, points_said
 
 END_TEXTS = {
-    "finished": "The table closed the pad.",
-    "target": "A total reached the target.",
-    "complete": "Every cell is written.",
+    "finished": gettext_noop("The table closed the pad."),
+    "target": gettext_noop("A total reached the target."),
+    "complete": gettext_noop("Every cell is written."),
 }
 WIDE = 6  # players up to which the sheet has a column each; more read down the page
 MINUS_SIGNS = "-−–"  # a hyphen, the minus sign and the dash a phone's keyboard may type
@@ -61,7 +62,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
 
 def _parts(state: dict) -> list[tuple[str, str]]:
     if state["mode"] == "rounds":
-        return [(str(n), f"Round {n}") for n in range(1, len(state["rounds"]) + 1)]
+        return [(str(n), _("Round {n}").format(n=n)) for n in range(1, len(state["rounds"]) + 1)]
     return [(category, category) for category in state["categories"]]
 
 
@@ -69,7 +70,7 @@ def _sheet(state: dict, names: list[str]) -> dict:
     """The pad as written so far: a row per round (newest first) or per category, a column per player."""
     if state["mode"] == "rounds":
         rows = [
-            {"label": f"Round {n}", "values": [points[str(seat)] for seat in range(len(names))]}
+            {"label": _("Round {n}").format(n=n), "values": [points[str(seat)] for seat in range(len(names))]}
             for n, points in reversed(list(enumerate(state["rounds"], 1)))
         ]
     else:
@@ -139,7 +140,7 @@ def _last(state: dict, viewer: screen_kit.Viewer, names: list[str]) -> str:
         return ""
     written = points_said(parse_points(action["points"]), names)
     if state["mode"] == "rounds":
-        return f"Last round: {written}."
+        return _("Last round: {written}.").format(written=written)
     return f"{action['category']}: {written}."
 
 
@@ -147,9 +148,9 @@ def _target_text(state: dict) -> str:
     if state["mode"] != "rounds" or not state["target"]:
         return ""
     direction = "lowest" if state["lowest_wins"] else "highest"
-    return (
-        f"The first total to reach {state['target']} ends the game; the {direction} total wins (AG-5, AG-6)."
-    )
+    return _(
+        "The first total to reach {target} ends the game; the {direction} total wins (AG-5, AG-6)."
+    ).format(target=state["target"], direction=direction)
 
 
 def typed_points(text: str, minus: bool):

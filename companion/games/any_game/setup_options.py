@@ -3,6 +3,8 @@ way scores win and an optional target. A setup outside these is refused whole (H
 
 from __future__ import annotations
 
+from companion.games.words import _
+
 from ..base import BadAction, is_int, shown
 
 NAME_MAX = 80
@@ -12,28 +14,38 @@ MODES = ("rounds", "categories")
 
 
 def refuse(message: str) -> None:
-    raise BadAction("bad_options", f"{message} (AG-1).")
+    raise BadAction("bad_options", _("{message} (AG-1).").format(message=message))
 
 
 def checked_options(options: dict) -> dict:
     """The options as the pad keeps them: names trimmed, every rule of AG-1 checked."""
     name = " ".join(options["game_name"].split())
     if not name:
-        refuse("Name the game this pad keeps the score of")
+        refuse(_("Name the game this pad keeps the score of"))
     if len(name) > NAME_MAX:
-        refuse(f"A game's name has at most {NAME_MAX} characters, not {len(name)}")
+        refuse(
+            _("A game's name has at most {NAME_MAX} characters, not {len}").format(
+                NAME_MAX=NAME_MAX, len=len(name)
+            )
+        )
     bgg_id = options["bgg_id"]
     if not is_int(bgg_id) or bgg_id < 0:
-        refuse(f"The BoardGameGeek id is a positive whole number (0 for none), not {shown(bgg_id)}")
+        refuse(
+            _("The BoardGameGeek id is a positive whole number (0 for none), not {shown}").format(
+                shown=shown(bgg_id)
+            )
+        )
     mode = options["mode"]
     if mode not in MODES:
-        refuse(f"The pad counts 'rounds' or 'categories', not {shown(mode)}")
+        refuse(_("The pad counts 'rounds' or 'categories', not {shown}").format(shown=shown(mode)))
     categories = _categories(options["categories"], mode)
     target = options["target"]
     if not is_int(target) or target < 0:
-        refuse(f"The target is a positive whole number (0 for none), not {shown(target)}")
+        refuse(
+            _("The target is a positive whole number (0 for none), not {shown}").format(shown=shown(target))
+        )
     if target and mode == "categories":
-        refuse("A target ends a pad of rounds; a pad of categories ends when every cell is written")
+        refuse(_("A target ends a pad of rounds; a pad of categories ends when every cell is written"))
     return {
         "game_name": name,
         "bgg_id": bgg_id,
@@ -46,19 +58,27 @@ def checked_options(options: dict) -> dict:
 
 def _categories(value, mode: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        refuse("The categories are a list of names")
+        refuse(_("The categories are a list of names"))
     names = [" ".join(item.split()) for item in value]
     if mode == "rounds":
         if names:
-            refuse("A pad of rounds has no categories: choose the categories mode to name them")
+            refuse(_("A pad of rounds has no categories: choose the categories mode to name them"))
         return []
     if not 1 <= len(names) <= CATEGORIES_MAX:
-        refuse(f"A pad of categories has 1 to {CATEGORIES_MAX} of them, not {len(names)}")
+        refuse(
+            _("A pad of categories has 1 to {CATEGORIES_MAX} of them, not {len}").format(
+                CATEGORIES_MAX=CATEGORIES_MAX, len=len(names)
+            )
+        )
     for item in names:
         if not 1 <= len(item) <= CATEGORY_MAX:
-            refuse(f"A category's name has 1 to {CATEGORY_MAX} characters: {shown(item)}")
+            refuse(
+                _("A category's name has 1 to {CATEGORY_MAX} characters: {shown}").format(
+                    CATEGORY_MAX=CATEGORY_MAX, shown=shown(item)
+                )
+            )
     folded = [item.casefold() for item in names]
     twice = next((item for item, key in zip(names, folded, strict=True) if folded.count(key) > 1), None)
     if twice is not None:
-        refuse(f"Each category is named once: {shown(twice)} is there twice")
+        refuse(_("Each category is named once: {shown} is there twice").format(shown=shown(twice)))
     return names

@@ -15,6 +15,8 @@ import random
 from collections import Counter
 from pathlib import Path
 
+from companion.games.words import _, gettext_noop
+
 from ..base import (
     RuleViolation,
     and_join,
@@ -37,7 +39,7 @@ BEATS = {
     "cookie": {"dog", "bear"},
     "good_boy": set(),
 }
-WORDS = {"cat": "cat", "dog": "dog", "bear": "bear", "cookie": "cookie", "good_boy": "good boy"}
+WORDS = {"cat": "cat", "dog": "dog", "bear": "bear", "cookie": "cookie", "good_boy": gettext_noop("good boy")}
 BREAKDOWN = ("won", "split", "catnip", "dash")
 
 COMPONENTS_FILE = Path(__file__).with_name("components.json")
@@ -103,41 +105,52 @@ def absent_as(value, default):
 def seat_list(value, field: str) -> list[int]:
     require(
         isinstance(value, list) and all(is_int(seat) for seat in value),
-        f"'{field}' must be a list of seat numbers, e.g. [1, 2].",
+        _("'{field}' must be a list of seat numbers, e.g. [1, 2].").format(field=field),
     )
     return value
 
 
 def parse_cards(value) -> dict[int, str]:
-    require(isinstance(value, dict), '\'cards\' must be an object from seat to kind, e.g. {"0": "cat"}.')
+    require(isinstance(value, dict), _('\'cards\' must be an object from seat to kind, e.g. {"0": "cat"}.'))
     cards = {}
     for key, kind in value.items():
         require(
             isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
-            f'\'cards\' keys are seat numbers written as strings ("0", "1"), not {shown(key)}.',
+            _('\'cards\' keys are seat numbers written as strings ("0", "1"), not {shown}.').format(
+                shown=shown(key)
+            ),
         )
         require(
             isinstance(kind, str) and kind in KINDS,
-            f"Seat {key} shows {shown(kind)}, which is no Dogo Dash card: use one of {', '.join(KINDS)}.",
+            _("Seat {key} shows {shown}, which is no Dogo Dash card: use one of {join}.").format(
+                key=key, shown=shown(kind), join=", ".join(KINDS)
+            ),
         )
         cards[int(key)] = kind
     return dict(sorted(cards.items()))
 
 
-def check_unseen(state: dict, shown: Counter, what: str = "this reveal shows") -> None:
+def check_unseen(state: dict, shown: Counter, what: str = gettext_noop("this reveal shows")) -> None:
     """DD-11: nothing may show more of a kind than the deck holds beyond what was already seen."""
     for kind in KINDS:
         seen, total = state["seen"][kind], DECK[kind]
         if shown[kind] and seen + shown[kind] > total:
             if seen >= total:
-                message = (
-                    f"All {counted(total, kind)} have already been seen (DD-11): nobody can reveal another."
-                )
+                message = _(
+                    "All {counted} have already been seen (DD-11): nobody can reveal another."
+                ).format(counted=counted(total, kind))
             else:
                 left = total - seen
-                message = (
-                    f"Only {counted(left, kind)} {'is' if left == 1 else 'are'} still unseen "
-                    f"({seen} of {total} seen), but {what} {shown[kind]} (DD-11)."
+                message = _(
+                    "Only {counted} {value} still unseen ({seen} of {total} seen), but "
+                    "{what} {value2} (DD-11)."
+                ).format(
+                    counted=counted(left, kind),
+                    value="is" if left == 1 else "are",
+                    seen=seen,
+                    total=total,
+                    what=what,
+                    value2=shown[kind],
                 )
             raise RuleViolation("card_count", message, "DD-11")
 
@@ -148,13 +161,13 @@ def check_unseen(state: dict, shown: Counter, what: str = "this reveal shows") -
 
 class DogoDash:
     slug = "dogo-dash"
-    name = "Dogo Dash"
+    name = gettext_noop("Dogo Dash")
     min_players = 2
     max_players = 5
     options = {"catnip": False, "dogo_dash": False}
     option_labels = {
-        "catnip": "Catnip variant: four cats go straight to your pile",
-        "dogo_dash": "Dogo Dash variant: rescue your dog with a second dog",
+        "catnip": gettext_noop("Catnip variant: four cats go straight to your pile"),
+        "dogo_dash": gettext_noop("Dogo Dash variant: rescue your dog with a second dog"),
     }
     action_types = ("reveal", "collect")
     action_fields = {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
@@ -245,7 +258,7 @@ class DogoDash:
         kind = action["type"]  # base.play checked its shape: the one door into the engine
         # JSON null means the field is left out, in every game (G-2).
         if kind == "reveal":
-            require("cards" in action, "A reveal needs 'cards': the card each seat shows.")
+            require("cards" in action, _("A reveal needs 'cards': the card each seat shows."))
             cards = parse_cards(action["cards"])
             catnip = seat_list(absent_as(action.get("catnip"), []), "catnip")
         else:
@@ -262,19 +275,23 @@ class DogoDash:
         if kind == "collect":
             return RuleViolation(
                 "unexpected_action",
-                "Nobody can dash now: the round's cards are revealed first (DD-10).",
+                _("Nobody can dash now: the round's cards are revealed first (DD-10)."),
                 "DD-10",
             )
         return RuleViolation(
             "unexpected_action",
-            f"Seat {state['winner']} won the round: first enter who dashes, if anyone, before the "
-            "next reveal (DD-10).",
+            _(
+                "Seat {winner} won the round: first enter who dashes, if anyone, "
+                "before the next reveal (DD-10)."
+            ).format(winner=state["winner"]),
             "DD-10",
         )
 
     def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
         # No Dogo Dash action names its seat: the seats are the keys of the cards and lists.
-        return RuleViolation("not_your_turn", f"Seat {seat} may not act now (DD-3).", "DD-3")
+        return RuleViolation(
+            "not_your_turn", _("Seat {seat} may not act now (DD-3).").format(seat=seat), "DD-3"
+        )
 
     def _check_seats(self, state: dict, seats: list[int], what: str, rule: str) -> None:
         """Seats named in a list exist and appear once (`what` a seat does at most once a round)."""
@@ -284,7 +301,9 @@ class DogoDash:
         if twice:
             raise RuleViolation(
                 "listed_twice",
-                f"Seat {twice[0]} is listed twice: a seat {what} at most once a round ({rule}).",
+                _("Seat {value} is listed twice: a seat {what} at most once a round ({rule}).").format(
+                    value=twice[0], what=what, rule=rule
+                ),
                 rule,
             )
 
@@ -294,7 +313,7 @@ class DogoDash:
         shown = Counter(cards.values())
         shown["cat"] += HAND_SIZE * len(catnip)
         check_unseen(
-            state, shown, "this reveal (catnip counts 4 cats) shows" if catnip else "this reveal shows"
+            state, shown, _("this reveal (catnip counts 4 cats) shows") if catnip else _("this reveal shows")
         )
         self._play_reveal(state, cards, catnip, shown)
         self._decide_round(state, cards, catnip)
@@ -304,50 +323,66 @@ class DogoDash:
         seats, contenders = state["seats"], state["contenders"]
         tie_break = bool(state["reveals"])
         self._check_seats(state, list(cards), "reveals", "DD-3")
-        self._check_seats(state, catnip, "plays catnip", "DD-9")
+        self._check_seats(state, catnip, _("plays catnip"), "DD-9")
         if catnip:
             if not state["options"]["catnip"]:
-                raise RuleViolation("catnip_off", "The catnip variant is off at this table (DD-9).", "DD-9")
+                raise RuleViolation(
+                    "catnip_off", _("The catnip variant is off at this table (DD-9)."), "DD-9"
+                )
             if tie_break:
                 raise RuleViolation(
                     "catnip_tie_break",
-                    "Catnip is played at the start of a round, not in a tie-break (DD-9).",
+                    _("Catnip is played at the start of a round, not in a tie-break (DD-9)."),
                     "DD-9",
                 )
             for seat in catnip:
                 held = seats[seat]["hand"]
                 if held != HAND_SIZE:
-                    needs = f"catnip needs {HAND_SIZE} cats in hand (DD-9)"
-                    message = f"Seat {seat} holds {plural(held, 'card')}: {needs}."
+                    needs = _("catnip needs {HAND_SIZE} cats in hand (DD-9)").format(HAND_SIZE=HAND_SIZE)
+                    message = _("Seat {seat} holds {plural}: {needs}.").format(
+                        seat=seat, plural=plural(held, "card"), needs=needs
+                    )
                     raise RuleViolation("catnip_hand", message, "DD-9")
         for seat in cards:
             if seat in catnip:
                 raise RuleViolation(
                     "catnip_and_card",
-                    f"Seat {seat} plays catnip and cannot also reveal a card (DD-9).",
+                    _("Seat {seat} plays catnip and cannot also reveal a card (DD-9).").format(seat=seat),
                     "DD-9",
                 )
             # In a tie-break the tie is the reason (DD-4), even for a seat whose hand is empty.
             if tie_break and seat not in contenders:
                 raise RuleViolation(
-                    "not_in_tie", f"Seat {seat} is not in the tie and does not reveal again (DD-4).", "DD-4"
+                    "not_in_tie",
+                    _("Seat {seat} is not in the tie and does not reveal again (DD-4).").format(seat=seat),
+                    "DD-4",
                 )
             if seats[seat]["hand"] == 0:
                 rule = "DD-7" if state["last_round"] else "DD-6"
-                raise RuleViolation("no_card", f"Seat {seat} holds no card and cannot reveal ({rule}).", rule)
+                raise RuleViolation(
+                    "no_card",
+                    _("Seat {seat} holds no card and cannot reveal ({rule}).").format(seat=seat, rule=rule),
+                    rule,
+                )
         missing = [s for s in contenders if s not in cards and s not in catnip]
         if missing:
-            who = and_join([f"Seat {s}" for s in missing])
-            verb = "must" if len(missing) == 1 else "must each"
+            who = and_join([_("Seat {s}").format(s=s) for s in missing])
+            verb = "must" if len(missing) == 1 else _("must each")
             if tie_break:
-                reason, rule = "the tied seats reveal again", "DD-4"
+                reason, rule = _("the tied seats reveal again"), "DD-4"
             elif state["last_round"]:
-                reason, rule = "in the last round every seat with a card reveals one", "DD-7"
+                reason, rule = _("in the last round every seat with a card reveals one"), "DD-7"
             elif self._catnippers(state):
-                reason, rule = "every seat reveals a card or plays catnip", "DD-9"
+                reason, rule = _("every seat reveals a card or plays catnip"), "DD-9"
             else:
-                reason, rule = "every seat reveals a card", "DD-3"
-            raise RuleViolation("missing_card", f"{who} {verb} reveal a card: {reason} ({rule}).", rule)
+                reason, rule = _("every seat reveals a card"), "DD-3"
+            raise RuleViolation(
+                "missing_card",
+                _("{who} {verb} reveal a card: {reason} ({rule}).").format(
+                    who=who, verb=verb, reason=reason, rule=rule
+                ),
+                rule,
+            )
 
     def _play_reveal(self, state: dict, cards: dict[int, str], catnip: list[int], shown: Counter) -> None:
         """The checked reveal changes the hands, piles, pot and counts (DD-7, DD-9)."""
@@ -412,17 +447,23 @@ class DogoDash:
         for seat in dash:
             if seat == winner:
                 raise RuleViolation(
-                    "dash_winner", f"Seat {seat} won the round and has no dog to rescue (DD-10).", "DD-10"
+                    "dash_winner",
+                    _("Seat {seat} won the round and has no dog to rescue (DD-10).").format(seat=seat),
+                    "DD-10",
                 )
             if seat not in state["round_dogs"]:
                 raise RuleViolation(
-                    "dash_no_dog", f"Seat {seat} revealed no dog this round and cannot dash (DD-10).", "DD-10"
+                    "dash_no_dog",
+                    _("Seat {seat} revealed no dog this round and cannot dash (DD-10).").format(seat=seat),
+                    "DD-10",
                 )
             if seats[seat]["hand"] == 0:
                 raise RuleViolation(
-                    "dash_no_card", f"Seat {seat} holds no card and cannot dash (DD-10).", "DD-10"
+                    "dash_no_card",
+                    _("Seat {seat} holds no card and cannot dash (DD-10).").format(seat=seat),
+                    "DD-10",
                 )
-        check_unseen(state, Counter(dog=len(dash)), "these dashes show")
+        check_unseen(state, Counter(dog=len(dash)), _("these dashes show"))
         for seat in sorted(dash):  # DD-10: one revealed dog leaves the pot, both dogs go to the pile
             state["pot"] -= 1
             seats[seat]["hand"] -= 1
@@ -487,7 +528,7 @@ class DogoDash:
     def describe(self, state_before: dict, action: dict, after: dict, names: list[str]) -> str:
 
         def name(seat: int) -> str:
-            return names[seat] if seat < len(names) else f"Seat {seat}"
+            return names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat)
 
         last, parts = after["last"], []
         if action["type"] == "reveal":
@@ -497,52 +538,68 @@ class DogoDash:
                 for i, (s, k) in enumerate(cards.items())
             ]
             for seat in sorted(action.get("catnip", [])):
-                parts.append(f"{name(seat)} played catnip: {HAND_SIZE} cats to their pile.")
+                parts.append(
+                    _("{name} played catnip: {HAND_SIZE} cats to their pile.").format(
+                        name=name(seat), HAND_SIZE=HAND_SIZE
+                    )
+                )
             if shown:
-                parts.append(("Last round: " if state_before["last_round"] else "") + and_join(shown) + ".")
+                parts.append(
+                    (_("Last round: ") if state_before["last_round"] else "") + and_join(shown) + "."
+                )
             if state_before["last_round"] and last["super_pot"]:
-                parts.append(f"The Super Pot holds {last['super_pot']} cards.")
+                parts.append(_("The Super Pot holds {super_pot} cards.").format(super_pot=last["super_pot"]))
             parts.append(self._outcome(after, name))
         else:
             if last["dash"]:
                 who = and_join([name(s) for s in last["dash"]])
-                each = " each" if len(last["dash"]) > 1 else ""
-                parts.append(f"{who} dashed: 2 dogs{each} to their pile.")
+                each = _(" each") if len(last["dash"]) > 1 else ""
+                parts.append(_("{who} dashed: 2 dogs{each} to their pile.").format(who=who, each=each))
             else:
-                parts.append("Nobody dashed.")
-            parts.append(f"{name(state_before['winner'])} takes the pot of {last['pot']}.")
+                parts.append(_("Nobody dashed."))
+            parts.append(
+                _("{name} takes the pot of {pot}.").format(name=name(state_before["winner"]), pot=last["pot"])
+            )
         if after["phase"] == "reveal" and after["last_round"] and not state_before["last_round"]:
-            parts.append("The deck is empty: the next round is the last.")
+            parts.append(_("The deck is empty: the next round is the last."))
         result = self.result(after)
         if result:
             top = after["seats"][result["winners"][0]]["pile"]
             who = and_join([name(s) for s in result["winners"]])
-            verb = "wins" if len(result["winners"]) == 1 else "share the win"
-            parts.append(f"Game over: {who} {verb} with {top} cards.")
+            verb = "wins" if len(result["winners"]) == 1 else _("share the win")
+            parts.append(_("Game over: {who} {verb} with {top} cards.").format(who=who, verb=verb, top=top))
         return " ".join(parts)
 
     def _outcome(self, after: dict, name) -> str:
         last = after["last"]
         if last["outcome"] == "none":
-            return "Nobody revealed a card: no one wins the round."
+            return _("Nobody revealed a card: no one wins the round.")
         who = and_join([name(s) for s in last["seats"]])
-        pot = f"the pot of {last['pot']}"
+        pot = _("the pot of {pot}").format(pot=last["pot"])
         if last["super_pot"]:
-            pot = f"the {last['pot']} revealed cards and the Super Pot of {last['super_pot']}"
+            pot = _("the {pot} revealed cards and the Super Pot of {super_pot}").format(
+                pot=last["pot"], super_pot=last["super_pot"]
+            )
         if last["outcome"] == "tie":
             cause = (
-                "A good boy forces a tie"
+                _("A good boy forces a tie")
                 if last["kind"] == "good_boy"
-                else f"Tie on {with_article(last['kind'])}"
+                else _("Tie on {with_article}").format(with_article=with_article(last["kind"]))
             )
-            return f"{cause}: {who} reveal again."
+            return _("{cause}: {who} reveal again.").format(cause=cause, who=who)
         if last["outcome"] == "split":
-            rest = f", {last['discarded']} discarded" if last["discarded"] else ""
-            return f"{who} tie and split {pot}: {last['share']} each{rest}."
+            rest = (
+                _(", {discarded} discarded").format(discarded=last["discarded"]) if last["discarded"] else ""
+            )
+            return _("{who} tie and split {pot}: {share} each{rest}.").format(
+                who=who, pot=pot, share=last["share"], rest=rest
+            )
         if after["phase"] == "collect":
             dashers = and_join([name(s) for s in self._dashers(after)])
-            return f"{who} wins the round; {dashers} may dash before {pot} is taken."
-        return f"{who} takes {pot}."
+            return _("{who} wins the round; {dashers} may dash before {pot} is taken.").format(
+                who=who, dashers=dashers, pot=pot
+            )
+        return _("{who} takes {pot}.").format(who=who, pot=pot)
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         unseen = {kind: DECK[kind] - state["seen"][kind] for kind in KINDS}

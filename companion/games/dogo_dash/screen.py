@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from companion.games import screen_kit
 from companion.games.dogo_dash.rules import DECK, HAND_SIZE
+from companion.games.words import _, gettext_noop
 
 KINDS = [
     {"slug": "cat", "label": "Cat", "icon": "🐱"},
     {"slug": "dog", "label": "Dog", "icon": "🐶"},
     {"slug": "bear", "label": "Bear", "icon": "🐻"},
     {"slug": "cookie", "label": "Cookie", "icon": "🍪"},
-    {"slug": "good_boy", "label": "Good boy", "icon": "😇"},
+    {"slug": "good_boy", "label": gettext_noop("Good boy"), "icon": "😇"},
 ]
 ICONS = {kind["slug"]: kind["icon"] for kind in KINDS}
 LABELS = {kind["slug"]: kind["label"] for kind in KINDS}
@@ -25,8 +26,8 @@ def breakdown_parts(options: dict) -> list[tuple[str, str]]:
 
 
 END_TEXTS = {
-    "last_round": "The last round has been played.",
-    "no_cards": "The deck and every hand are empty.",
+    "last_round": gettext_noop("The last round has been played."),
+    "no_cards": gettext_noop("The deck and every hand are empty."),
 }
 
 
@@ -36,7 +37,11 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     names = [player["name"] for player in data["players"]]
     unseen = {slug: DECK[slug] - state["seen"][slug] for slug in DECK}
     playing = data["status"] != "finished"
-    notes = {i: f"{seat['hand']} in hand" for i, seat in enumerate(state["seats"])} if playing else {}
+    notes = (
+        {i: _("{hand} in hand").format(hand=seat["hand"]) for i, seat in enumerate(state["seats"])}
+        if playing
+        else {}
+    )
     posted = viewer.posted
     return {
         # The table's public facts the templates show, named here so they never read the state.
@@ -87,20 +92,32 @@ def _caption(last: dict, names: list[str], collecting: bool) -> str:
     """One line that says what the chips below it decided."""
     who = screen_kit.and_join([names[seat] for seat in last["seats"]])
     catnip = screen_kit.and_join([names[seat] for seat in last["catnip"]])
-    played_catnip = f" ({catnip} played catnip)" if catnip else ""
+    played_catnip = _(" ({catnip} played catnip)").format(catnip=catnip) if catnip else ""
     if last["outcome"] == "win" and collecting:
-        return f"Round {last['round']}: {who}'s {LABELS[last['kind']].lower()} wins the round{played_catnip}."
+        return _("Round {round}: {who}'s {lower} wins the round{played_catnip}.").format(
+            round=last["round"], who=who, lower=LABELS[last["kind"]].lower(), played_catnip=played_catnip
+        )
     if last["outcome"] == "win":
         kind = LABELS[last["kind"]].lower()
-        taken = f"the pot of {last['pot']}" + (
-            f" and the Super Pot of {last['super_pot']}" if last["super_pot"] else ""
+        taken = _("the pot of {pot}").format(pot=last["pot"]) + (
+            _(" and the Super Pot of {super_pot}").format(super_pot=last["super_pot"])
+            if last["super_pot"]
+            else ""
         )
-        return f"Round {last['round']}: {who}'s {kind} took {taken}{played_catnip}."
+        return _("Round {round}: {who}'s {kind} took {taken}{played_catnip}.").format(
+            round=last["round"], who=who, kind=kind, taken=taken, played_catnip=played_catnip
+        )
     if last["outcome"] == "tie":
-        return f"Round {last['round']}: {who} tied{played_catnip}."
+        return _("Round {round}: {who} tied{played_catnip}.").format(
+            round=last["round"], who=who, played_catnip=played_catnip
+        )
     if last["outcome"] == "split":
-        return f"Round {last['round']}: {who} split the cards, {last['share']} each{played_catnip}."
-    return f"Round {last['round']}: nobody revealed{played_catnip}."
+        return _("Round {round}: {who} split the cards, {share} each{played_catnip}.").format(
+            round=last["round"], who=who, share=last["share"], played_catnip=played_catnip
+        )
+    return _("Round {round}: nobody revealed{played_catnip}.").format(
+        round=last["round"], played_catnip=played_catnip
+    )
 
 
 def action_from_form(post, data: dict) -> dict:

@@ -24,6 +24,8 @@ import copy
 import random
 from pathlib import Path
 
+from companion.games.words import _, gettext_noop
+
 from ..base import (
     RuleViolation,
     and_join,
@@ -41,8 +43,16 @@ from ..base import (
 PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
 BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
 SHACK_CARDS = ("seagull", "snag", "wipeout")
-CARD_NAMES = {"seagull": "Seagull", "snag": "Snag a Surfboard", "wipeout": "Wipe Out"}
-CARD_SHORT = {"seagull": "the Seagull", "snag": "the Snag", "wipeout": "the Wipe Out"}
+CARD_NAMES = {
+    "seagull": "Seagull",
+    "snag": gettext_noop("Snag a Surfboard"),
+    "wipeout": gettext_noop("Wipe Out"),
+}
+CARD_SHORT = {
+    "seagull": gettext_noop("the Seagull"),
+    "snag": gettext_noop("the Snag"),
+    "wipeout": gettext_noop("the Wipe Out"),
+}
 SHACK_FACE = "shack"
 FIELDS = {
     "roll": {"type", "seat", "face"},
@@ -168,26 +178,34 @@ def dogs_held(n: int, owner: str = "there") -> str:
     """'there is only 1 Surf Dog', 'Seat 1 has 2 Surf Dogs', 'you have no Surf Dog'."""
     if owner == "there":
         return (
-            "there is no Surf Dog"
+            _("there is no Surf Dog")
             if n == 0
-            else f"there {'is' if n == 1 else 'are'} only {plural(n, 'Surf Dog')}"
+            else _("there {value} only {plural}").format(
+                value="is" if n == 1 else "are", plural=plural(n, "Surf Dog")
+            )
         )
     verb = "have" if owner == "you" else "has"
     return f"{owner} {verb} {'no Surf Dog' if n == 0 else 'only ' + plural(n, 'Surf Dog')}"
 
 
 def dog_numbers(indexes: list[int]) -> str:
-    return "Surf Dog " + and_join([str(i + 1) for i in indexes], "or")
+    return _("Surf Dog ") + and_join([str(i + 1) for i in indexes], "or")
 
 
 def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
     """HF-7: a new seat state with a `part` card placed on its Surf Dog `dog` (None: a new Surf Dog,
     appended). Refuses a new dog while an incomplete dog lacks the part, and a dog that does not
     exist, is complete or already has the part. The input is left unchanged."""
-    require(part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {shown(part)}.", "bad_part")
+    require(
+        part in PARTS,
+        _("A card's part must be one of {join}, not {shown}.").format(
+            join=", ".join(PARTS), shown=shown(part)
+        ),
+        "bad_part",
+    )
     require(
         dog is None or (is_int(dog) and dog >= 0),
-        f"A Surf Dog index must be a whole number from 0, or null, not {shown(dog)}.",
+        _("A Surf Dog index must be a whole number from 0, or null, not {shown}.").format(shown=shown(dog)),
     )
     seat = copy.deepcopy(seat_state)
     dogs = seat["dogs"]
@@ -198,7 +216,9 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
             lack = "lacks" if len(fits) == 1 else "lack"
             raise RuleViolation(
                 "must_join",
-                f"The {part} must join {where}, which {lack} one: no new Surf Dog (HF-7).",
+                _("The {part} must join {where}, which {lack} one: no new Surf Dog (HF-7).").format(
+                    part=part, where=where, lack=lack
+                ),
                 "HF-7",
             )
         dogs.append({p: p == part for p in PARTS})
@@ -206,17 +226,25 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
         if dog >= len(dogs):
             raise RuleViolation(
                 "no_such_dog",
-                f"The {part} cannot join Surf Dog {dog + 1}: {dogs_held(len(dogs))} (HF-7).",
+                _("The {part} cannot join Surf Dog {number}: {dogs_held} (HF-7).").format(
+                    part=part, number=dog + 1, dogs_held=dogs_held(len(dogs))
+                ),
                 "HF-7",
             )
         if complete(dogs[dog]):
             raise RuleViolation(
-                "dog_complete", f"The {part} cannot join Surf Dog {dog + 1}: it is complete (HF-7).", "HF-7"
+                "dog_complete",
+                _("The {part} cannot join Surf Dog {number}: it is complete (HF-7).").format(
+                    part=part, number=dog + 1
+                ),
+                "HF-7",
             )
         if dogs[dog][part]:
             raise RuleViolation(
                 "part_taken",
-                f"The {part} cannot join Surf Dog {dog + 1}: it already has a {part} (HF-7).",
+                _("The {part} cannot join Surf Dog {number}: it already has a {part} (HF-7).").format(
+                    part=part, number=dog + 1
+                ),
                 "HF-7",
             )
         dogs[dog][part] = True
@@ -229,13 +257,21 @@ def numbered(error: RuleViolation, n: int, of: int, what: str) -> RuleViolation:
     if of == 1:
         return error
     message = error.message[0].lower() + error.message[1:]
-    return RuleViolation(error.code, f"{what} {n} of {of}: {message}", error.rule)
+    return RuleViolation(
+        error.code,
+        _("{what} {n} of {of}: {message}").format(what=what, n=n, of=of, message=message),
+        error.rule,
+    )
 
 
 def parse_face(value) -> int | str:
     ok = value == SHACK_FACE if isinstance(value, str) else is_int(value) and value in NUMBERS
-    choices = ", ".join(str(n) for n in NUMBERS) + ' or "shack"'
-    require(ok, f"'face' must be one of {choices}, not {shown(value)}.", "bad_face")
+    choices = ", ".join(str(n) for n in NUMBERS) + _(' or "shack"')
+    require(
+        ok,
+        _("'face' must be one of {choices}, not {shown}.").format(choices=choices, shown=shown(value)),
+        "bad_face",
+    )
     return value
 
 
@@ -243,19 +279,24 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
     """A list of card objects with only `keys`, `required` among them; JSON null counts as absent."""
     require(
         isinstance(value, list) and all(isinstance(card, dict) for card in value),
-        f"'cards' must be a list of objects, e.g. [{example}].",
+        _("'cards' must be a list of objects, e.g. [{example}].").format(example=example),
     )
     cards = []
     for n, card in enumerate(value, 1):
         extra = sorted(set(card) - keys)
         unknown, known = ", ".join(map(shown, extra)), ", ".join(sorted(keys))
-        require(not extra, f"Card {n} has no field {unknown} (use {known}).")
+        require(
+            not extra,
+            _("Card {n} has no field {unknown} (use {known}).").format(n=n, unknown=unknown, known=known),
+        )
         for key in required:
-            require(key in card, f"Card {n} needs '{key}'.")
+            require(key in card, _("Card {n} needs '{key}'.").format(n=n, key=key))
         part = card.get("part")
         require(
             isinstance(part, str) and part in PARTS,
-            f"Card {n}: 'part' must be one of {', '.join(PARTS)}, not {shown(part)}.",
+            _("Card {n}: 'part' must be one of {join}, not {shown}.").format(
+                n=n, join=", ".join(PARTS), shown=shown(part)
+            ),
             "bad_part",
         )
         for key in ("dog", "to_dog"):
@@ -264,13 +305,17 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
                 if key in required:
                     require(
                         is_int(index) and index >= 0,
-                        f"Card {n}: '{key}' must be a Surf Dog index (0 for the first), not {shown(index)}.",
+                        _(
+                            "Card {n}: '{key}' must be a Surf Dog index (0 for the first), not {shown}."
+                        ).format(n=n, key=key, shown=shown(index)),
                     )
                 else:
                     require(
                         index is None or (is_int(index) and index >= 0),
-                        f"Card {n}: '{key}' must be a Surf Dog index (0 for the first) or null, "
-                        f"not {shown(index)}.",
+                        _(
+                            "Card {n}: '{key}' must be a Surf Dog index (0 for the first) or null, "
+                            "not {shown}."
+                        ).format(n=n, key=key, shown=shown(index)),
                     )
         cards.append({key: card.get(key) for key in sorted(keys)})
     return cards
@@ -284,7 +329,7 @@ class HangFour:
     slug = "hang-four"
     faces = FACES  # the custom die's faces (components.json): numbers and the Surf Shack
     card_cost = CARD_COST  # sand dollars per Surf card (HF-11)
-    name = "Hang Four"
+    name = gettext_noop("Hang Four")
     min_players = 2
     max_players = MAX_PLAYERS
     options: dict = {}
@@ -366,18 +411,20 @@ class HangFour:
         """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
         phase = state["phase"]
         if phase == "shack_card":
-            message, rule = "Draw the Surf Shack card first and enter which card came up (HF-5).", "HF-5"
+            message, rule = _("Draw the Surf Shack card first and enter which card came up (HF-5)."), "HF-5"
         elif phase == "shack_roll":
             card = CARD_NAMES[state["shack_card"]]
             message, rule = (
-                f"Roll the die again for {card} first: that roll decides what it does (HF-5).",
+                _("Roll the die again for {card} first: that roll decides what it does (HF-5).").format(
+                    card=card
+                ),
                 "HF-5",
             )
         else:
-            message = (
-                f"No Surf Shack card is in play: it is Seat {state['turn']}'s turn to roll, "
-                "buy Surf deck cards or buy a Surf Shack card (HF-13)."
-            )
+            message = _(
+                "No Surf Shack card is in play: it is Seat {turn}'s turn to roll, buy "
+                "Surf deck cards or buy a Surf Shack card (HF-13)."
+            ).format(turn=state["turn"])
             rule = "HF-13"
         return RuleViolation("unexpected_action", message, rule)
 
@@ -385,7 +432,9 @@ class HangFour:
         """G-1, HF-N7: only the seat in turn acts, its Surf Shack card and second roll included."""
         turn = state["turn"]
         return RuleViolation(
-            "not_your_turn", f"It is Seat {turn}'s turn, not Seat {seat}'s (HF-13).", "HF-13"
+            "not_your_turn",
+            _("It is Seat {turn}'s turn, not Seat {seat}'s (HF-13).").format(turn=turn, seat=seat),
+            "HF-13",
         )
 
     def turn_options(self, state: dict) -> dict:
@@ -412,7 +461,7 @@ class HangFour:
         return min(state["seats"][state["turn"]]["dollars"] // CARD_COST, state["surf_deck"])
 
     def _seat(self, state: dict, seat) -> int:
-        require(is_int(seat), f"A seat must be a seat number, not {shown(seat)}.")
+        require(is_int(seat), _("A seat must be a seat number, not {shown}.").format(shown=shown(seat)))
         check_seat(self, state, seat)
         return seat
 
@@ -421,7 +470,11 @@ class HangFour:
         must_join the card joins one of `dogs`, else it starts a new Surf Dog. To preview a card of
         a purchase after earlier ones, apply them with place_card to a copy of the seat first."""
         require(
-            part in PARTS, f"A card's part must be one of {', '.join(PARTS)}, not {shown(part)}.", "bad_part"
+            part in PARTS,
+            _("A card's part must be one of {join}, not {shown}.").format(
+                join=", ".join(PARTS), shown=shown(part)
+            ),
+            "bad_part",
         )
         dogs = fitting(state["seats"][self._seat(state, seat)]["dogs"], part)
         return {"must_join": bool(dogs), "dogs": dogs}
@@ -472,33 +525,43 @@ class HangFour:
         if not seat["must_buy"]:
             return None
         if seat["dollars"] > CAP:
-            return f"You hold {seat['dollars']} sand dollars after the Seagull: you must buy a card (HF-10)."
-        return f"The Seagull left you above {CAP} sand dollars: you must buy a card this turn (HF-10)."
+            return _(
+                "You hold {dollars} sand dollars after the Seagull: you must buy a card (HF-10)."
+            ).format(dollars=seat["dollars"])
+        return _(
+            "The Seagull left you above {CAP} sand dollars: you must buy a card this turn (HF-10)."
+        ).format(CAP=CAP)
 
     def _buy_reason(self, state: dict, k: int) -> str | None:
         turn = state["turn"]
         dollars = state["seats"][turn]["dollars"]
         if k < 1:
-            return "A purchase is at least one card (HF-11)."
+            return _("A purchase is at least one card (HF-11).")
         if state["surf_deck"] == 0:
-            return "The Surf deck is empty: there is nothing to buy (HF-11)."
+            return _("The Surf deck is empty: there is nothing to buy (HF-11).")
         if k > state["surf_deck"]:
             held = plural(state["surf_deck"], "card")
-            return f"The Surf deck holds {held}: Seat {turn} cannot buy {k} (HF-11)."
+            return _("The Surf deck holds {held}: Seat {turn} cannot buy {k} (HF-11).").format(
+                held=held, turn=turn, k=k
+            )
         if k * CARD_COST > dollars:
             cost = (
-                f"A card costs {CARD_COST} sand dollars"
+                _("A card costs {CARD_COST} sand dollars").format(CARD_COST=CARD_COST)
                 if k == 1
-                else f"{k} cards cost {k * CARD_COST} sand dollars"
+                else _("{k} cards cost {number} sand dollars").format(k=k, number=k * CARD_COST)
             )
-            return f"{cost}; Seat {turn} holds {dollars} (HF-11)."
+            return _("{cost}; Seat {turn} holds {dollars} (HF-11).").format(
+                cost=cost, turn=turn, dollars=dollars
+            )
         return None
 
     def _shack_reason(self, state: dict) -> str | None:
         turn = state["turn"]
         dollars = state["seats"][turn]["dollars"]
         if dollars < SHACK_COST:
-            return f"A Surf Shack card costs {SHACK_COST} sand dollars; Seat {turn} holds {dollars} (HF-11)."
+            return _(
+                "A Surf Shack card costs {SHACK_COST} sand dollars; Seat {turn} holds {dollars} (HF-11)."
+            ).format(SHACK_COST=SHACK_COST, turn=turn, dollars=dollars)
         return None
 
     # --- actions ----------------------------------------------------------------------------
@@ -507,34 +570,44 @@ class HangFour:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action["type"]  # base.play checked its shape: the one door into the engine
         seat = action.get("seat")
-        require(seat is None or is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
+        require(
+            seat is None or is_int(seat),
+            _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)),
+        )
         # Shapes first (BadAction) ...
         if kind == "roll":
-            require("face" in action, "A roll needs 'face': 1 to 5 or \"shack\".")
+            require("face" in action, _("A roll needs 'face': 1 to 5 or \"shack\"."))
             face = parse_face(action["face"])
         elif kind == "shack":
             card = action.get("card")
             require(
                 isinstance(card, str) and card in SHACK_CARDS,
-                f"'card' must be one of {', '.join(SHACK_CARDS)}, not {shown(card)}.",
+                _("'card' must be one of {join}, not {shown}.").format(
+                    join=", ".join(SHACK_CARDS), shown=shown(card)
+                ),
                 "bad_card",
             )
         elif kind == "shack_roll":
-            require("face" in action, "A shack_roll needs 'face': 1 to 5 or \"shack\".")
+            require("face" in action, _("A shack_roll needs 'face': 1 to 5 or \"shack\"."))
             face = parse_face(action["face"])
             target = action.get("target")
-            require(target is None or is_int(target), f"'target' must be a seat number, not {shown(target)}.")
+            require(
+                target is None or is_int(target),
+                _("'target' must be a seat number, not {shown}.").format(shown=shown(target)),
+            )
             cards = action.get("cards")
             cards = [] if cards is None else cards
             cards = parse_card_list(
                 cards,
                 {"dog", "part", "to_dog"},
                 ("dog", "part"),
-                '{"dog": 0, "part": "nose", "to_dog": null}',
+                _('{"dog": 0, "part": "nose", "to_dog": null}'),
             )
         elif kind == "buy":
-            require("cards" in action, "A buy needs 'cards': the cards drawn, each with its part and dog.")
-            cards = parse_card_list(action["cards"], {"part", "dog"}, ("part",), '{"part": "nose", "dog": 0}')
+            require("cards" in action, _("A buy needs 'cards': the cards drawn, each with its part and dog."))
+            cards = parse_card_list(
+                action["cards"], {"part", "dog"}, ("part",), _('{"part": "nose", "dog": 0}')
+            )
 
         # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
         check_turn(self, state, kind, seat)
@@ -612,13 +685,16 @@ class HangFour:
             state["shack_discard"] = 0
         if SHACK[card] == 0:
             raise RuleViolation(
-                "not_in_deck", f"This Shack deck has no {CARD_NAMES[card]} card at all (HF-2).", "HF-2"
+                "not_in_deck",
+                _("This Shack deck has no {value} card at all (HF-2).").format(value=CARD_NAMES[card]),
+                "HF-2",
             )
         if state["shack_left"][card] == 0:
             raise RuleViolation(
                 "not_in_deck",
-                f"The Shack deck holds no {CARD_NAMES[card]} card now: all {SHACK[card]} are in the "
-                "discard pile (HF-5).",
+                _(
+                    "The Shack deck holds no {value} card now: all {value2} are in the discard pile (HF-5)."
+                ).format(value=CARD_NAMES[card], value2=SHACK[card]),
                 "HF-5",
             )
         state["shack_left"][card] -= 1
@@ -630,8 +706,8 @@ class HangFour:
         """HF-8, HF-9: the named cards exist in `owner`'s dogs as they are now, are unprotected
         boards, are named once, and are exactly min(face, unprotected boards) many."""
         dogs = state["seats"][owner]["dogs"]
-        whose = f"Seat {owner}'s" if owner != state["turn"] else "your"
-        holder = f"Seat {owner}" if owner != state["turn"] else "you"
+        whose = _("Seat {owner}'s").format(owner=owner) if owner != state["turn"] else "your"
+        holder = _("Seat {owner}").format(owner=owner) if owner != state["turn"] else "you"
         seen = set()
         for n, pick in enumerate(cards, 1):
             dog, part = pick["dog"], pick["part"]
@@ -639,30 +715,38 @@ class HangFour:
                 if dog >= len(dogs):
                     raise RuleViolation(
                         "no_such_dog",
-                        f"There is no Surf Dog {dog + 1}: {dogs_held(len(dogs), holder)} (HF-14).",
+                        _("There is no Surf Dog {number}: {dogs_held} (HF-14).").format(
+                            number=dog + 1, dogs_held=dogs_held(len(dogs), holder)
+                        ),
                         "HF-14",
                     )
                 if part == "character":
                     raise RuleViolation(
-                        "protected", "Characters are never stolen or wiped out (HF-8).", "HF-8"
+                        "protected", _("Characters are never stolen or wiped out (HF-8)."), "HF-8"
                     )
                 if complete(dogs[dog]):
                     raise RuleViolation(
                         "protected",
-                        f"The {part} of {whose} Surf Dog {dog + 1} is protected: "
-                        "that Surf Dog is complete (HF-8).",
+                        _(
+                            "The {part} of {whose} Surf Dog {number} is protected: that Surf Dog "
+                            "is complete (HF-8)."
+                        ).format(part=part, whose=whose, number=dog + 1),
                         "HF-8",
                     )
                 if not dogs[dog][part]:
                     raise RuleViolation(
                         "no_such_card",
-                        f"{whose.capitalize()} Surf Dog {dog + 1} has no {part} (HF-8).",
+                        _("{capitalize} Surf Dog {number} has no {part} (HF-8).").format(
+                            capitalize=whose.capitalize(), number=dog + 1, part=part
+                        ),
                         "HF-8",
                     )
                 if (dog, part) in seen:
                     raise RuleViolation(
                         "listed_twice",
-                        f"The {part} of {whose} Surf Dog {dog + 1} is named twice (HF-9).",
+                        _("The {part} of {whose} Surf Dog {number} is named twice (HF-9).").format(
+                            part=part, whose=whose, number=dog + 1
+                        ),
                         "HF-9",
                     )
             except RuleViolation as error:
@@ -672,11 +756,20 @@ class HangFour:
         need = min(face, available)
         if len(cards) != need:
             verb = "takes" if card == "snag" else "discards"
-            source = f"Seat {owner}'s" if card == "snag" else "your"
+            source = _("Seat {owner}'s").format(owner=owner) if card == "snag" else "your"
             raise RuleViolation(
                 "take_count",
-                f"The {CARD_SHORT[card][4:]} with a {face} {verb} exactly {need} of {source} "
-                f"{plural(available, 'unprotected board')}, not {len(cards)} (HF-9).",
+                _(
+                    "The {value} with a {face} {verb} exactly {need} of {source} {plural}, not {len} (HF-9)."
+                ).format(
+                    value=CARD_SHORT[card][4:],
+                    face=face,
+                    verb=verb,
+                    need=need,
+                    source=source,
+                    plural=plural(available, "unprotected board"),
+                    len=len(cards),
+                ),
                 "HF-9",
             )
         return cards
@@ -698,7 +791,10 @@ class HangFour:
             if target is not None or cards:
                 raise RuleViolation(
                     "nothing_happens",
-                    "The Surf Shack on the second roll means nothing happens (HF-5): no target and no cards.",
+                    _(
+                        "The Surf Shack on the second roll means nothing happens (HF-5): no "
+                        "target and no cards."
+                    ),
                     "HF-5",
                 )
             self._last(state, "shack_roll", face=face, card=card)
@@ -721,10 +817,10 @@ class HangFour:
         turn, card, seats = state["turn"], state["shack_card"], state["seats"]
         if target is not None:
             raise RuleViolation(
-                "no_target", "The Seagull takes from every opponent: it has no target (HF-10).", "HF-10"
+                "no_target", _("The Seagull takes from every opponent: it has no target (HF-10)."), "HF-10"
             )
         if cards:
-            raise RuleViolation("no_cards", "The Seagull takes sand dollars, not cards (HF-10).", "HF-10")
+            raise RuleViolation("no_cards", _("The Seagull takes sand dollars, not cards (HF-10)."), "HF-10")
         paid, lapsed = {}, []
         for other in range(len(seats)):
             if other == turn:
@@ -748,28 +844,33 @@ class HangFour:
         if target is None:
             raise RuleViolation(
                 "target_required",
-                "The Snag needs a target: the opponent whose boards are taken (HF-9).",
+                _("The Snag needs a target: the opponent whose boards are taken (HF-9)."),
                 "HF-9",
             )
         if not 0 <= target < len(seats):
             raise RuleViolation(
                 "unknown_seat",
-                f"The Snag takes from an opponent at this table: there is no seat {target} "
-                f"(seats are numbered 0 to {len(seats) - 1}) (HF-9).",
+                _(
+                    "The Snag takes from an opponent at this table: there is no seat "
+                    "{target} (seats are numbered 0 to {number}) (HF-9)."
+                ).format(target=target, number=len(seats) - 1),
                 "HF-9",
             )
         if target == turn:
             raise RuleViolation(
-                "own_target", "The Snag takes from an opponent, not from the roller (HF-9).", "HF-9"
+                "own_target", _("The Snag takes from an opponent, not from the roller (HF-9)."), "HF-9"
             )
         rich = self.snag_targets(state, face)
         if target not in rich:
-            held = plural(len(boards(seats[target]["dogs"])), "unprotected board")
-            who = and_join([f"Seat {s}" for s in rich], "or")
+            held = plural(len(boards(seats[target]["dogs"])), _("unprotected board"))
+            who = and_join([_("Seat {s}").format(s=s) for s in rich], "or")
             raise RuleViolation(
                 "snag_target",
-                f"Seat {target} holds {held}, but {who} holds {face} or more: with a {face}, "
-                f"the Snag takes exactly {face} from an opponent who holds that many (HF-9).",
+                _(
+                    "Seat {target} holds {held}, but {who} holds {face} or more: with a "
+                    "{face}, the Snag takes exactly {face} from an opponent who holds that "
+                    "many (HF-9)."
+                ).format(target=target, held=held, who=who, face=face),
                 "HF-9",
             )
         self._check_taken(state, target, cards, face, card)
@@ -811,11 +912,11 @@ class HangFour:
         turn, card, seats = state["turn"], state["shack_card"], state["seats"]
         if target is not None:
             raise RuleViolation(
-                "no_target", "The Wipe Out hits the roller's own boards: it has no target (HF-9).", "HF-9"
+                "no_target", _("The Wipe Out hits the roller's own boards: it has no target (HF-9)."), "HF-9"
             )
         if any(pick["to_dog"] is not None for pick in cards):
             raise RuleViolation(
-                "no_to_dog", "Wiped out cards leave the game: they join no Surf Dog (HF-9).", "HF-9"
+                "no_to_dog", _("Wiped out cards leave the game: they join no Surf Dog (HF-9)."), "HF-9"
             )
         self._check_taken(state, turn, cards, face, card)
         roller = seats[turn]
@@ -840,10 +941,12 @@ class HangFour:
             if left[part] == 0:
                 had = state["surf_left"][part]
                 if had == 0:
-                    message = f"The Surf deck holds no {part} card any more (HF-2)."
+                    message = _("The Surf deck holds no {part} card any more (HF-2).").format(part=part)
                 else:
-                    held = plural(had, part + " card")
-                    message = f"The Surf deck holds only {held}: this purchase names more (HF-2)."
+                    held = plural(had, part + _(" card"))
+                    message = _("The Surf deck holds only {held}: this purchase names more (HF-2).").format(
+                        held=held
+                    )
                 raise numbered(RuleViolation("not_in_deck", message, "HF-2"), n, k, "Card")
             left[part] -= 1
             try:
@@ -892,38 +995,59 @@ class HangFour:
     def describe(self, state_before: dict, action: dict, after: dict, names: list[str]) -> str:
 
         def name(seat: int) -> str:
-            return names[seat] if seat < len(names) else f"Seat {seat}"
+            return names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat)
 
         last = after["last"]
         who = name(last["seat"])
         kind = last["type"]
         parts = []
         if kind == "roll" and last["face"] == SHACK_FACE:
-            parts.append(f"{who} rolled the Surf Shack.")
+            parts.append(_("{who} rolled the Surf Shack.").format(who=who))
         elif kind == "roll":
             got, face = last["collected"], last["face"]
-            gain = "nothing" if got == 0 else plural(got, "sand dollar")
+            gain = "nothing" if got == 0 else plural(got, _("sand dollar"))
             note = ""
             if last["limit"] == "cap":
-                note = f" ({CAP} is the cap)"
+                note = _(" ({CAP} is the cap)").format(CAP=CAP)
             elif last["limit"] == "bank":
-                note = " (the bank is empty)" if got == 0 else f" (the bank held only {got})"
-            parts.append(f"{who} rolled a {face} and collects {gain}{note}.")
+                note = (
+                    _(" (the bank is empty)")
+                    if got == 0
+                    else _(" (the bank held only {got})").format(got=got)
+                )
+            parts.append(
+                _("{who} rolled a {face} and collects {gain}{note}.").format(
+                    who=who, face=face, gain=gain, note=note
+                )
+            )
         elif kind == "buy_shack":
-            parts.append(f"{who} paid {last['cost']} sand dollars for a Surf Shack card.")
+            parts.append(
+                _("{who} paid {cost} sand dollars for a Surf Shack card.").format(who=who, cost=last["cost"])
+            )
         elif kind == "shack":
             if last["reshuffled"]:
-                parts.append("The Shack discard pile is shuffled into a new Shack deck.")
-            parts.append(f"{who} drew {CARD_NAMES[last['card']]}.")
+                parts.append(_("The Shack discard pile is shuffled into a new Shack deck."))
+            parts.append(_("{who} drew {value}.").format(who=who, value=CARD_NAMES[last["card"]]))
         elif kind == "shack_roll":
             parts.append(self._describe_shack_roll(state_before, after, name))
         else:
             bought = last["bought"]
             items = []
             for card in bought:
-                where = "a new Surf Dog" if card["new"] else f"Surf Dog {card['dog'] + 1}"
-                items.append(f"a {card['part']} for {where}" + (" (complete!)" if card["completed"] else ""))
-            parts.append(f"{who} bought {plural(len(bought), 'card')} for {last['cost']}: {and_join(items)}.")
+                where = (
+                    _("a new Surf Dog")
+                    if card["new"]
+                    else _("Surf Dog {number}").format(number=card["dog"] + 1)
+                )
+                items.append(
+                    _("a {part} for {where}").format(part=card["part"], where=where)
+                    + (_(" (complete!)") if card["completed"] else "")
+                )
+            parts.append(
+                _("{who} bought {plural} for {cost}: {and_join}.").format(
+                    who=who, plural=plural(len(bought), "card"), cost=last["cost"], and_join=and_join(items)
+                )
+            )
         parts += self._describe_end(after, name)
         return " ".join(parts)
 
@@ -932,36 +1056,58 @@ class HangFour:
         who, card, face = name(last["seat"]), last["card"], last["face"]
         if face == SHACK_FACE:
             outcome = {
-                "seagull": "nothing is collected",
-                "snag": "nothing is stolen",
-                "wipeout": "the cards are safe",
+                "seagull": _("nothing is collected"),
+                "snag": _("nothing is stolen"),
+                "wipeout": _("the cards are safe"),
             }[card]
-            return f"{who} rolled the Surf Shack for {CARD_SHORT[card]}: {outcome}."
-        head = f"{who} rolled {face} for {CARD_SHORT[card]}"
+            return _("{who} rolled the Surf Shack for {value}: {outcome}.").format(
+                who=who, value=CARD_SHORT[card], outcome=outcome
+            )
+        head = _("{who} rolled {face} for {value}").format(who=who, face=face, value=CARD_SHORT[card])
         if card == "seagull":
             pays = [
-                f"{name(int(seat))} pays {'nothing' if n == 0 else n}" for seat, n in last["paid"].items()
+                _("{name} pays {value}").format(name=name(int(seat)), value="nothing" if n == 0 else n)
+                for seat, n in last["paid"].items()
             ]
             text = f"{head}: {', '.join(pays)}."
             for seat in last["lapsed"]:
-                text += f" {name(seat)} can no longer afford a card and need not buy."
+                text += _(" {name} can no longer afford a card and need not buy.").format(name=name(seat))
             if last["must_buy"]:
-                text += f" {who} holds {after['seats'][last['seat']]['dollars']} and must buy next turn."
+                text += _(" {who} holds {dollars} and must buy next turn.").format(
+                    who=who, dollars=after["seats"][last["seat"]]["dollars"]
+                )
             return text
         if card == "snag":
             victim = name(last["target"])
             if not last["stolen"]:
-                return f"{head} against {victim}, who has no unprotected board: nothing is stolen."
+                return _("{head} against {victim}, who has no unprotected board: nothing is stolen.").format(
+                    head=head, victim=victim
+                )
             items = []
             for pick in last["stolen"]:
-                where = "a new Surf Dog" if pick["new"] else f"Surf Dog {pick['to_dog'] + 1}"
-                done = ", complete!" if pick["completed"] else ""
-                items.append(f"the {pick['part']} of Surf Dog {pick['dog'] + 1} (to {where}{done})")
-            return f"{head} and takes from {victim} {and_join(items)}." + self._gone(victim, last["removed"])
+                where = (
+                    _("a new Surf Dog")
+                    if pick["new"]
+                    else _("Surf Dog {number}").format(number=pick["to_dog"] + 1)
+                )
+                done = _(", complete!") if pick["completed"] else ""
+                items.append(
+                    _("the {part} of Surf Dog {number} (to {where}{done})").format(
+                        part=pick["part"], number=pick["dog"] + 1, where=where, done=done
+                    )
+                )
+            return _("{head} and takes from {victim} {and_join}.").format(
+                head=head, victim=victim, and_join=and_join(items)
+            ) + self._gone(victim, last["removed"])
         if not last["wiped"]:
-            return f"{head}, but has no unprotected board: nothing is lost."
-        items = [f"the {pick['part']} of Surf Dog {pick['dog'] + 1}" for pick in last["wiped"]]
-        return f"{head} and loses {and_join(items)}." + self._gone(who, last["removed"])
+            return _("{head}, but has no unprotected board: nothing is lost.").format(head=head)
+        items = [
+            _("the {part} of Surf Dog {number}").format(part=pick["part"], number=pick["dog"] + 1)
+            for pick in last["wiped"]
+        ]
+        return _("{head} and loses {and_join}.").format(head=head, and_join=and_join(items)) + self._gone(
+            who, last["removed"]
+        )
 
     @staticmethod
     def _gone(owner: str, removed: list[int]) -> str:
@@ -969,9 +1115,11 @@ class HangFour:
         if not removed:
             return ""
         numbers = and_join([str(i + 1) for i in removed])
-        dogs = "Surf Dog" if len(removed) == 1 else "Surf Dogs"
+        dogs = _("Surf Dog") if len(removed) == 1 else _("Surf Dogs")
         verb = "is" if len(removed) == 1 else "are"
-        return f" {owner}'s {dogs} {numbers} {verb} left empty and removed."
+        return _(" {owner}'s {dogs} {numbers} {verb} left empty and removed.").format(
+            owner=owner, dogs=dogs, numbers=numbers, verb=verb
+        )
 
     def tie_break(self, state: dict) -> dict | None:
         """How HF-12 settled a game whose winner shares the most complete Surf Dogs: the winner's
@@ -993,23 +1141,31 @@ class HangFour:
             return []
         winners, seats = result["winners"], after["seats"]
         if result["end_reason"] == "four_dogs":
-            return [f"{name(winners[0])} has {seats[winners[0]]['complete']} complete Surf Dogs and wins!"]
+            return [
+                _("{name} has {complete} complete Surf Dogs and wins!").format(
+                    name=name(winners[0]), complete=seats[winners[0]]["complete"]
+                )
+            ]
         top = seats[winners[0]]
-        dogs = plural(top["complete"], "complete Surf Dog")
-        text = "The Surf deck is empty: game over."
+        dogs = plural(top["complete"], _("complete Surf Dog"))
+        text = _("The Surf deck is empty: game over.")
         tied = [i for i, seat in enumerate(seats) if seat["complete"] == top["complete"]]
         if len(winners) > 1:
             who = and_join([name(s) for s in winners])
             return [
                 text,
-                f"{who} share the win with {dogs} and {plural(top['dollars'], 'sand dollar')} each.",
+                _("{who} share the win with {dogs} and {plural} each.").format(
+                    who=who, dogs=dogs, plural=plural(top["dollars"], "sand dollar")
+                ),
             ]
         if len(tied) > 1:
             return [
                 text,
-                f"{name(winners[0])} wins with {dogs} and the most sand dollars ({top['dollars']}).",
+                _("{name} wins with {dogs} and the most sand dollars ({dollars}).").format(
+                    name=name(winners[0]), dogs=dogs, dollars=top["dollars"]
+                ),
             ]
-        return [text, f"{name(winners[0])} wins with {dogs}."]
+        return [text, _("{name} wins with {dogs}.").format(name=name(winners[0]), dogs=dogs)]
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         phase, turn = state["phase"], state["turn"]
@@ -1051,7 +1207,7 @@ class HangFour:
         left = dict(state["surf_left"])
         seat = state["seats"][state["turn"]]
         cards = []
-        for _ in range(k):
+        for _draw in range(k):
             part = rng.choices(PARTS, weights=[left[p] for p in PARTS])[0]
             left[part] -= 1
             fits = fitting(seat["dogs"], part)

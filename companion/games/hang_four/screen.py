@@ -12,27 +12,45 @@ import json
 
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
+from companion.games.words import _, gettext_noop
 
 SHACK_CARDS = [
-    {"slug": "seagull", "label": "Seagull", "icon": "🐦", "what": "every opponent pays you the next roll"},
-    {"slug": "snag", "label": "Snag a Surfboard", "icon": "🪝", "what": "steal boards from one opponent"},
-    {"slug": "wipeout", "label": "Wipe Out", "icon": "🌊", "what": "lose your own loose boards"},
+    {
+        "slug": "seagull",
+        "label": "Seagull",
+        "icon": "🐦",
+        "what": gettext_noop("every opponent pays you the next roll"),
+    },
+    {
+        "slug": "snag",
+        "label": gettext_noop("Snag a Surfboard"),
+        "icon": "🪝",
+        "what": gettext_noop("steal boards from one opponent"),
+    },
+    {
+        "slug": "wipeout",
+        "label": gettext_noop("Wipe Out"),
+        "icon": "🌊",
+        "what": gettext_noop("lose your own loose boards"),
+    },
 ]
 CARD_LABELS = {card["slug"]: card["label"] for card in SHACK_CARDS}
 PARTS = [
     {"slug": "character", "label": "Dog", "icon": "🐶"},
-    {"slug": "nose", "label": "Nose board", "icon": "◧"},
-    {"slug": "tail", "label": "Tail board", "icon": "◨"},
+    {"slug": "nose", "label": gettext_noop("Nose board"), "icon": "◧"},
+    {"slug": "tail", "label": gettext_noop("Tail board"), "icon": "◨"},
 ]
 PART_LABELS = {part["slug"]: part["label"] for part in PARTS}
 END_TEXTS = {
-    "four_dogs": "Four complete Surf Dogs end the game at once.",
-    "surf_deck_empty": "The Surf deck ran out: most complete Surf Dogs, then most sand dollars.",
+    "four_dogs": gettext_noop("Four complete Surf Dogs end the game at once."),
+    "surf_deck_empty": gettext_noop(
+        "The Surf deck ran out: most complete Surf Dogs, then most sand dollars."
+    ),
 }
 # The total is the complete Surf Dogs (HF-14): the result shows it once, then the tie-break's money.
-BREAKDOWN = [("dollars", "Sand dollars")]
+BREAKDOWN = [("dollars", gettext_noop("Sand dollars"))]
 KEYS = ("do", "n", "c", "f", "t", "s")
-UNIT = ("complete Surf Dog", "complete Surf Dogs")
+UNIT = (gettext_noop("complete Surf Dog"), gettext_noop("complete Surf Dogs"))
 
 
 def engine():
@@ -43,7 +61,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
     notes = {
-        i: f"${seat['dollars']}" + (" · must buy" if seat["must_buy"] else "")
+        i: f"${seat['dollars']}" + (_(" · must buy") if seat["must_buy"] else "")
         for i, seat in enumerate(state["seats"])
     }
     step = None
@@ -54,7 +72,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("bank", "phase", "shack_deck", "shack_discard", "surf_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names), "Surf Dogs"),
+        **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names), _("Surf Dogs")),
         "turn_name": names[state["turn"]],
         "step": step,
         "rows": [
@@ -83,8 +101,10 @@ def tie_break_words(state: dict, names: list[str]) -> tuple[str, str] | None:
     have = "has" if len(tied) == 1 else "have"
     others = screen_kit.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in tied.items()])
     who = screen_kit.and_join([names[seat] for seat in tied])
-    won = f"${settled['dollars']} against {others}"
-    return f"{who} {have} as many: the most sand dollars wins the tie, {won}.", "HF-12"
+    won = _("${dollars} against {others}").format(dollars=settled["dollars"], others=others)
+    return _("{who} {have} as many: the most sand dollars wins the tie, {won}.").format(
+        who=who, have=have, won=won
+    ), "HF-12"
 
 
 def dog_view(dog: dict, number: int) -> dict:
@@ -114,7 +134,7 @@ class Steps(screen_kit.StepMachine):
         if phase == "shack_roll":
             return self._shack_roll(query)
         if query.get("do") == "roll":
-            return {"name": "roll", "title": "What did the die show?", "options": self._roll_faces()}
+            return {"name": "roll", "title": _("What did the die show?"), "options": self._roll_faces()}
         if query.get("do") == "buy":
             return self._buy(query)
         return self._turn()
@@ -126,21 +146,26 @@ class Steps(screen_kit.StepMachine):
         }
         # The roll is the common turn: its faces are on this screen, so a roll is one tap (issue 15).
         rolls = (
-            [{"label": "🎲 Roll the die", "set": {"do": "roll"}, "disabled": allowed["roll"]}]
+            [{"label": _("🎲 Roll the die"), "set": {"do": "roll"}, "disabled": allowed["roll"]}]
             if allowed["roll"]
             else [
-                {**option, "says": f"{self.names[self.seat]} rolled {rolled(option['action']['face'])}"}
+                {
+                    **option,
+                    "says": _("{value} rolled {rolled}").format(
+                        value=self.names[self.seat], rolled=rolled(option["action"]["face"])
+                    ),
+                }
                 for option in self._roll_faces()
             ]
         )
         return {
             "name": "turn",
-            "title": f"{self.names[self.seat]}'s turn: tap what the die showed, or buy",
+            "title": _("{value}'s turn: tap what the die showed, or buy").format(value=self.names[self.seat]),
             "options": [
                 *rolls,
-                {"label": "🛒 Buy Surf cards · 3 each", "set": {"do": "buy"}, "disabled": allowed["buy"]},
+                {"label": _("🛒 Buy Surf cards · 3 each"), "set": {"do": "buy"}, "disabled": allowed["buy"]},
                 {
-                    "label": "🛖 Surf Shack card · 2",
+                    "label": _("🛖 Surf Shack card · 2"),
                     "action": {"type": "buy_shack"},
                     "disabled": allowed["buy_shack"],
                 },
@@ -159,8 +184,8 @@ class Steps(screen_kit.StepMachine):
         reshuffle = self.state["shack_deck"] == 0
         return {
             "name": "shack_card",
-            "title": f"Which Surf Shack card did {self.names[self.seat]} draw?",
-            "note": "The Shack deck is empty: shuffle the discard pile into a new deck first."
+            "title": _("Which Surf Shack card did {value} draw?").format(value=self.names[self.seat]),
+            "note": _("The Shack deck is empty: shuffle the discard pile into a new deck first.")
             if reshuffle
             else "",
             "options": [
@@ -170,7 +195,7 @@ class Steps(screen_kit.StepMachine):
                     "action": {"type": "shack", "card": card["slug"]},
                     "disabled": None
                     if reshuffle or left.get(card["slug"], 0) > 0
-                    else f"All {card['label']} cards are out of the Shack deck.",
+                    else _("All {label} cards are out of the Shack deck.").format(label=card["label"]),
                 }
                 for card in SHACK_CARDS
             ],
@@ -182,7 +207,7 @@ class Steps(screen_kit.StepMachine):
         if card == "seagull":
             return {
                 "name": "face",
-                "title": f"{label}: roll again. Every opponent pays up to that",
+                "title": _("{label}: roll again. Every opponent pays up to that").format(label=label),
                 "options": [
                     {
                         **face_option(face, {"type": "shack_roll", "face": face}),
@@ -195,7 +220,7 @@ class Steps(screen_kit.StepMachine):
         if face not in {str(f) for f in engine().faces}:
             return {
                 "name": "face",
-                "title": f"{label}: roll again",
+                "title": _("{label}: roll again").format(label=label),
                 "options": [
                     face_option(f, {"type": "shack_roll", "face": "shack"})
                     if f == "shack"
@@ -215,10 +240,12 @@ class Steps(screen_kit.StepMachine):
         if target not in {str(seat) for seat in allowed}:
             return {
                 "name": "target",
-                "title": f"Snag {face}: from whom?",
+                "title": _("Snag {face}: from whom?").format(face=face),
                 "options": [
                     {
-                        "label": f"{self.names[seat]} · {loose} loose board{'' if loose == 1 else 's'}",
+                        "label": _("{value} · {loose} loose board{value2}").format(
+                            value=self.names[seat], loose=loose, value2="" if loose == 1 else "s"
+                        ),
                         "set": {"t": str(seat)},
                         "disabled": None if seat in allowed else self._snag_elsewhere(allowed, face),
                     }
@@ -238,12 +265,14 @@ class Steps(screen_kit.StepMachine):
     def _snag_elsewhere(self, allowed: list[int], face: int) -> str:
         who = screen_kit.and_join([self.names[seat] for seat in allowed])
         verb = "holds" if len(allowed) == 1 else "hold"
-        source = "one of them" if len(allowed) > 1 else who
-        return f"{who} {verb} {face} or more, so the Snag takes {face} from {source} (HF-9)."
+        source = _("one of them") if len(allowed) > 1 else who
+        return _("{who} {verb} {face} or more, so the Snag takes {face} from {source} (HF-9).").format(
+            who=who, verb=verb, face=face, source=source
+        )
 
     def _wipeout(self, query: dict, face: int) -> dict:
         return self._pick_cards(
-            query, face, owner=self.seat, verb="Wipe out", action={"type": "shack_roll", "face": face}
+            query, face, owner=self.seat, verb=_("Wipe out"), action={"type": "shack_roll", "face": face}
         )
 
     def _pick_cards(self, query: dict, face: int, owner: int, verb: str, action: dict) -> dict:
@@ -259,16 +288,20 @@ class Steps(screen_kit.StepMachine):
             return {"name": "done", "action": {**action, "cards": [finish(card) for card in cards]}}
         taken = {(card["dog"], card["part"]) for card in cards}
         available = [c for c in engine().stealable(self.state, owner) if (c["dog"], c["part"]) not in taken]
-        whose = f"{self.names[owner]}'s" if stealing else "your own"
+        whose = f"{self.names[owner]}'s" if stealing else _("your own")
         return {
             "name": "pick",
             "so_far": "; ".join(f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}" for c in cards),
-            "title": f"{verb} {need} of {whose} loose boards"
+            "title": _("{verb} {need} of {whose} loose boards").format(verb=verb, need=need, whose=whose)
             if not cards
-            else f"{verb} {need - len(cards)} more of {whose} loose boards ({need} in all)",
+            else _("{verb} {number} more of {whose} loose boards ({need} in all)").format(
+                verb=verb, number=need - len(cards), whose=whose, need=need
+            ),
             "options": [
                 {
-                    "label": f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}",
+                    "label": _("{value} of Surf Dog {number}").format(
+                        value=PART_LABELS[c["part"]], number=c["dog"] + 1
+                    ),
                     "set": {"s": ",".join(chosen + [f"{c['dog']}.{c['part']}.{'?' if stealing else ''}"])},
                 }
                 for c in available
@@ -279,13 +312,13 @@ class Steps(screen_kit.StepMachine):
         placed = cards[:-1]
         head = ",".join(chosen[:-1] + [f"{cards[-1]['dog']}.{cards[-1]['part']}."])
         return self._place(
-            query, "s", head, placed, cards[-1]["part"], "The stolen {part} joins which of your Surf Dogs?"
+            query, "s", head, placed, cards[-1]["part"], _("The stolen {part} joins which of your Surf Dogs?")
         )
 
     def _collect_hint(self, face) -> str:
         """What a number roll brings: the face, unless the cap or the bank stops it (HF-4)."""
         if face == "shack":
-            return "draw a card"
+            return _("draw a card")
         return f"+{engine().collect(self.state, self.seat, face)[0]}"
 
     def _seagull_hint(self, face) -> str:
@@ -301,7 +334,9 @@ class Steps(screen_kit.StepMachine):
         if count not in {str(k) for k in range(1, limit + 1)}:
             return {
                 "name": "count",
-                "title": f"How many Surf cards? ({engine().card_cost} sand dollars each)",
+                "title": _("How many Surf cards? ({card_cost} sand dollars each)").format(
+                    card_cost=engine().card_cost
+                ),
                 "options": [
                     {"label": f"{k} · ${engine().card_cost * k}", "set": {"n": str(k)}}
                     for k in range(1, limit + 1)
@@ -320,14 +355,16 @@ class Steps(screen_kit.StepMachine):
         return {
             "name": "part",
             "so_far": "; ".join(so_far),
-            "title": f"Card {len(cards) + 1} of {count}: what did you draw?",
+            "title": _("Card {number} of {count}: what did you draw?").format(
+                number=len(cards) + 1, count=count
+            ),
             "options": [
                 {
                     "label": f"{part['icon']} {part['label']}",
                     "set": {"c": ",".join(chosen + [f"{part['slug']}.?"])},
                     "disabled": None
                     if left.get(part["slug"], 0) > 0
-                    else f"No {part['label'].lower()} is left in the Surf deck.",
+                    else _("No {lower} is left in the Surf deck.").format(lower=part["label"].lower()),
                 }
                 for part in PARTS
             ],
@@ -336,7 +373,7 @@ class Steps(screen_kit.StepMachine):
     def _place_bought(self, query: dict, chosen: list[str], cards: list[dict]) -> dict:
         placed = [{"part": c["part"], "to_dog": c["dog"]} for c in cards[:-1]]
         head = ",".join(chosen[:-1] + [f"{cards[-1]['part']}."])
-        return self._place(query, "c", head, placed, cards[-1]["part"], "The {part} joins which Surf Dog?")
+        return self._place(query, "c", head, placed, cards[-1]["part"], _("The {part} joins which Surf Dog?"))
 
     def _place(self, query: dict, key: str, head: str, placed: list[dict], part: str, question: str) -> dict:
         """Where a new card goes (HF-7), given the cards of this entry already placed: asked only
@@ -348,7 +385,8 @@ class Steps(screen_kit.StepMachine):
                 "name": "place",
                 "title": question.format(part=PART_LABELS[part].lower()),
                 "options": [
-                    {"label": f"Surf Dog {dog + 1}", "set": {key: f"{head}{dog}"}} for dog in fits["dogs"]
+                    {"label": _("Surf Dog {number}").format(number=dog + 1), "set": {key: f"{head}{dog}"}}
+                    for dog in fits["dogs"]
                 ],
             }
         to_dog = fits["dogs"][0] if fits["must_join"] else "n"
@@ -370,11 +408,11 @@ class Steps(screen_kit.StepMachine):
 
 def dog_name(dog: str) -> str:
     """A chosen destination as people say it: Surf Dogs count from 1."""
-    return "a new Surf Dog" if dog == "n" else f"Surf Dog {int(dog) + 1}"
+    return _("a new Surf Dog") if dog == "n" else _("Surf Dog {number}").format(number=int(dog) + 1)
 
 
 def rolled(face) -> str:
-    return "the Surf Shack" if face == "shack" else f"a {face}"
+    return _("the Surf Shack") if face == "shack" else f"a {face}"
 
 
 def face_option(face, action: dict) -> dict:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from companion.games.words import _, gettext_noop
+
 from .sheet import Sheet
 
 VALUES = (1, 2, 3, 4, 5, 6)
@@ -27,7 +29,7 @@ ROLES = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
 KIND_WORDS = {
     "pair": "cabin",
     "sequence": "koi",
-    "no_adjacent_equal": "boat line",
+    "no_adjacent_equal": gettext_noop("boat line"),
     "equal": "bottle",
     "all_different": "gull",
 }
@@ -71,15 +73,25 @@ def zone_problem(sheet: Sheet, cells: dict, slot: str, value: int) -> str | None
             continue
         other = sheet.named(other)  # the clause follows the slot's own name: "it" is that slot
         if kind == "pair":
-            return f"it must hold the same value as {other} ({w}) in this {word} (SS-4)"
+            return _("it must hold the same value as {other} ({w}) in this {word} (SS-4)").format(
+                other=other, w=w, word=word
+            )
         if kind == "sequence":
             relation = "smaller" if op == "<" else "greater"
-            return f"it must be {relation} than {other} ({w}) on this {word} (SS-4)"
+            return _("it must be {relation} than {other} ({w}) on this {word} (SS-4)").format(
+                relation=relation, other=other, w=w, word=word
+            )
         if kind == "no_adjacent_equal":
-            return f"{other} next to it on this {word} already holds {w} (SS-4)"
+            return _("{other} next to it on this {word} already holds {w} (SS-4)").format(
+                other=other, word=word, w=w
+            )
         if kind == "equal":
-            return f"{other} already holds {w}, and every {word} must hold the same value (SS-4)"
-        return f"{other} already holds {w}, and no value may appear twice among the {word}s (SS-4)"
+            return _("{other} already holds {w}, and every {word} must hold the same value (SS-4)").format(
+                other=other, w=w, word=word
+            )
+        return _("{other} already holds {w}, and no value may appear twice among the {word}s (SS-4)").format(
+            other=other, w=w, word=word
+        )
     return None
 
 

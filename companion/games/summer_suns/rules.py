@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 
+from companion.games.words import _, gettext_noop
+
 from ..base import (
     BadAction,
     RuleViolation,
@@ -52,7 +54,7 @@ def sheet_of(state: dict) -> Sheet:
     if name not in SHEETS:
         raise RuleViolation(
             "unknown_sheet",
-            f"This table uses the sheet {shown(name)}, which is not installed (SS-2).",
+            _("This table uses the sheet {shown}, which is not installed (SS-2).").format(shown=shown(name)),
             "SS-2",
         )
     return SHEETS[name]
@@ -69,7 +71,8 @@ def sun_total(seat: dict) -> int:
 
 def die_index(value, field: str) -> int:
     require(
-        is_int(value) and 0 <= value <= 2, f"'{field}' must be a die index 0, 1 or 2, not {shown(value)}."
+        is_int(value) and 0 <= value <= 2,
+        _("'{field}' must be a die index 0, 1 or 2, not {shown}.").format(field=field, shown=shown(value)),
     )
     return value
 
@@ -77,21 +80,33 @@ def die_index(value, field: str) -> int:
 def die_value(value, field: str) -> int:
     require(
         is_int(value) and 1 <= value <= 6,
-        f"'{field}' must be a whole number from 1 to 6, not {shown(value)}.",
+        _("'{field}' must be a whole number from 1 to 6, not {shown}.").format(
+            field=field, shown=shown(value)
+        ),
     )
     return value
 
 
 def slot_id(sheet: Sheet, value, field: str) -> str:
-    require(isinstance(value, str), f"'{field}' must be a slot id string, not {shown(value)}.")
-    require(value in sheet.slots, f"The sheet {shown(sheet.name)} has no slot {shown(value)} ('{field}').")
+    require(
+        isinstance(value, str),
+        _("'{field}' must be a slot id string, not {shown}.").format(field=field, shown=shown(value)),
+    )
+    require(
+        value in sheet.slots,
+        _("The sheet {shown} has no slot {shown2} ('{field}').").format(
+            shown=shown(sheet.name), shown2=shown(value), field=field
+        ),
+    )
     return value
 
 
 def parse_dice(value) -> list[int]:
     require(
         isinstance(value, list) and len(value) == 3 and all(is_int(v) and 1 <= v <= 6 for v in value),
-        f"'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {shown(value)}.",
+        _("'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {shown}.").format(
+            shown=shown(value)
+        ),
     )
     return list(value)
 
@@ -99,7 +114,10 @@ def parse_dice(value) -> list[int]:
 def parse_chain(sheet: Sheet, value) -> list[str]:
     if value is None:
         return []
-    require(isinstance(value, list), f"'crab' must be a list of slot ids, e.g. [\"k3\"], not {shown(value)}.")
+    require(
+        isinstance(value, list),
+        _("'crab' must be a list of slot ids, e.g. [\"k3\"], not {shown}.").format(shown=shown(value)),
+    )
     return [slot_id(sheet, s, "crab") for s in value]
 
 
@@ -108,7 +126,9 @@ def parse_bonus(sheet: Sheet, value) -> dict | None:
         return None
     require(
         isinstance(value, dict) and set(value) == {"slot", "value"},
-        f'\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {shown(value)}.',
+        _('\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {shown}.').format(
+            shown=shown(value)
+        ),
     )
     return {
         "slot": slot_id(sheet, value["slot"], "bonus.slot"),
@@ -129,27 +149,36 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
     for target in chain:
         if source not in sheet.crabs:
             raise RuleViolation(
-                "crab_none", f"{named(source)} has no crab: no crab copy can be made from it (SS-7).", "SS-7"
+                "crab_none",
+                _("{named} has no crab: no crab copy can be made from it (SS-7).").format(
+                    named=named(source)
+                ),
+                "SS-7",
             )
         if target not in sheet.adjacent[source]:
             raise RuleViolation(
                 "crab_target",
-                f"{named(target)} is not next to {named(source)}: a crab copy goes to an empty slot right "
-                "beside the crab, above, below, left or right (SS-7).",
+                _(
+                    "{named} is not next to {named2}: a crab copy goes to an empty slot "
+                    "right beside the crab, above, below, left or right (SS-7)."
+                ).format(named=named(target), named2=named(source)),
                 "SS-7",
             )
         if target in cells:
             raise RuleViolation(
                 "crab_target",
-                f"{named(target)} is already written: a crab copy goes to an empty slot next to "
-                f"{named(source)} (SS-7).",
+                _(
+                    "{named} is already written: a crab copy goes to an empty slot next to {named2} (SS-7)."
+                ).format(named=named(target), named2=named(source)),
                 "SS-7",
             )
         problem = zone_problem(sheet, cells, target, value)
         if problem:
             raise RuleViolation(
                 "crab_value",
-                f"The crab copy of {value} cannot go to {named(target)} (SS-7): {problem}.",
+                _("The crab copy of {value} cannot go to {named} (SS-7): {problem}.").format(
+                    value=value, named=named(target), problem=problem
+                ),
                 "SS-7",
             )
         cells[target] = value
@@ -162,12 +191,12 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
 
 class SummerSuns:
     slug = "summer-suns"
-    name = "62 Summer Suns"
+    name = gettext_noop("62 Summer Suns")
     min_players = 1
     max_players = 8
     options = {"sheet": "default"}
     option_choices = {"sheet": sorted(SHEETS)}
-    option_labels = {"sheet": "Score sheet"}
+    option_labels = {"sheet": gettext_noop("Score sheet")}
     action_types = ("roll", "place", "pass")
     action_fields = FIELDS
     end_rule = "SS-12"
@@ -181,7 +210,10 @@ class SummerSuns:
         name = options["sheet"]
         if name not in SHEETS:
             known = ", ".join(sorted(SHEETS))
-            raise BadAction("bad_option", f"There is no sheet {shown(name)} (known: {known}).")
+            raise BadAction(
+                "bad_option",
+                _("There is no sheet {shown} (known: {known}).").format(shown=shown(name), known=known),
+            )
         return {
             "sheet": name,
             "round": 1,
@@ -238,7 +270,7 @@ class SummerSuns:
         return {"winners": winners, "end_reason": state["end_reason"]}
 
     def _seat(self, state: dict, seat) -> int:
-        require(is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
+        require(is_int(seat), _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)))
         check_seat(self, state, seat)
         return seat
 
@@ -246,21 +278,23 @@ class SummerSuns:
         """G-1: the round's dice come first; once rolled, every seat writes before the next roll."""
         n = state["round"]
         if kind == "roll":
-            message = (
-                f"Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
-            )
+            message = _(
+                "Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
+            ).format(n=n)
         else:
-            message = f"Enter the three dice of round {n} first (SS-3)."
+            message = _("Enter the three dice of round {n} first (SS-3).").format(n=n)
         return RuleViolation("unexpected_action", message, "SS-3")
 
     def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
         """G-1: a seat writes once a round (SS-3); the round ends when every seat has (SS-11)."""
         waiting = [i for i, other in enumerate(state["seats"]) if not other["placed"]]
-        who = and_join([f"Seat {i}" for i in waiting])
+        who = and_join([_("Seat {i}").format(i=i) for i in waiting])
         return RuleViolation(
             "already_placed",
-            f"Seat {seat} has already written this round: the round goes on once {who} "
-            f"{'has' if len(waiting) == 1 else 'have'} written too (SS-3).",
+            _(
+                "Seat {seat} has already written this round: the round goes on once "
+                "{who} {value} written too (SS-3)."
+            ).format(seat=seat, who=who, value="has" if len(waiting) == 1 else "have"),
             "SS-3",
         )
 
@@ -307,7 +341,7 @@ class SummerSuns:
         ruling) and the ruling id; None when it can be (SS-3, SS-4)."""
         cells = state["seats"][seat]["cells"]
         if slot in cells:
-            return f"{sheet_of(state).named(slot)} is already written (SS-3)", "SS-3"
+            return _("{named} is already written (SS-3)").format(named=sheet_of(state).named(slot)), "SS-3"
         problem = zone_problem(sheet_of(state), cells, slot, value)
         return (problem, "SS-4") if problem else None
 
@@ -321,7 +355,7 @@ class SummerSuns:
         number, else {"total", "choices": {slot: [values]}, "dead": {slot: {value: [slots]}}} after
         this turn's writes (SS-10); empty choices mean the bonus number is lost. `dead` names the
         slots each bonus write would leave impossible to fill (SS-5 revised)."""
-        require(isinstance(action, dict), "The action must be an object.")
+        require(isinstance(action, dict), _("The action must be an object."))
         action = {key: value for key, value in action.items() if key != "bonus"}
         turn = self._turn(fresh_copy(state), {**action, "seat": seat}, decide_bonus=False)
         if turn["bonus_kind"] != "number":
@@ -351,13 +385,19 @@ class SummerSuns:
         if slot in cells:
             raise RuleViolation(
                 "slot_written",
-                f"{sheet.named(slot)} is already written: write in an empty slot (SS-3).",
+                _("{named} is already written: write in an empty slot (SS-3).").format(
+                    named=sheet.named(slot)
+                ),
                 "SS-3",
             )
         problem = zone_problem(sheet, cells, slot, value)
         if problem:
             raise RuleViolation(
-                "zone_rule", f"Cannot write {value} in {sheet.named(slot)}: {problem}.", "SS-4"
+                "zone_rule",
+                _("Cannot write {value} in {named}: {problem}.").format(
+                    value=value, named=sheet.named(slot), problem=problem
+                ),
+                "SS-4",
             )
 
     def _turn(self, state: dict, action: dict, decide_bonus: bool = True) -> dict:
@@ -393,24 +433,24 @@ class SummerSuns:
     def _turn_shape(self, sheet, action: dict, decide_bonus: bool) -> dict:
         """A place's or a pass's fields, checked for shape only (BadAction)."""
         kind = action.get("type")
-        require(kind in ("place", "pass"), "Only a place or a pass is a seat's turn.")
-        require("seat" in action, f"A {kind} needs 'seat': the seat that plays.")
+        require(kind in ("place", "pass"), _("Only a place or a pass is a seat's turn."))
+        require("seat" in action, _("A {kind} needs 'seat': the seat that plays.").format(kind=kind))
         seat = action["seat"]
-        require(is_int(seat), f"'seat' must be a seat number, not {shown(seat)}.")
+        require(is_int(seat), _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)))
         shape = {"kind": kind, "seat": seat}
         if kind == "place":
             for field in ("slot_die", "write_die", "slot"):
-                require(field in action, f"A place needs '{field}'.")
+                require(field in action, _("A place needs '{field}'.").format(field=field))
             i = die_index(action["slot_die"], "slot_die")
             j = die_index(action["write_die"], "write_die")
-            require(i != j, "'slot_die' and 'write_die' must be two different dice.")
+            require(i != j, _("'slot_die' and 'write_die' must be two different dice."))
             shape.update(i=i, j=j, slot=slot_id(sheet, action["slot"], "slot"))
             shape["chain"] = parse_chain(sheet, action.get("crab"))
             shape["sun"] = action.get("sun")
             if shape["sun"] is not None:
                 die_value(shape["sun"], "sun")
         else:
-            require("sun_die" in action, "A pass needs 'sun_die': the die added to the sun row.")
+            require("sun_die" in action, _("A pass needs 'sun_die': the die added to the sun row."))
             shape["sun_die"] = die_index(action["sun_die"], "sun_die")
         shape["bonus"] = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
         return shape
@@ -423,18 +463,27 @@ class SummerSuns:
         if slot in cells:
             raise RuleViolation(
                 "slot_written",
-                f"{sheet.named(slot)} is already written: write in an empty slot (SS-3).",
+                _("{named} is already written: write in an empty slot (SS-3).").format(
+                    named=sheet.named(slot)
+                ),
                 "SS-3",
             )
         if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
             word = DIE_WORDS[i]
             if any(s not in cells for s in sheet.by_pearl[picked]):
-                message = f"The {picked} on the {word} die selects a slot with pearl {picked}: "
+                message = _("The {picked} on the {word} die selects a slot with pearl {picked}: ").format(
+                    picked=picked, word=word
+                )
             else:
-                message = f"The {picked} on the {word} die matches no empty slot's pearl: "
+                message = _("The {picked} on the {word} die matches no empty slot's pearl: ").format(
+                    picked=picked, word=word
+                )
             raise RuleViolation(
                 "pearl_mismatch",
-                message + f"the pearl of {sheet.named(slot)} is {sheet.pearl[slot]} (SS-3).",
+                message
+                + _("the pearl of {named} is {value} (SS-3).").format(
+                    named=sheet.named(slot), value=sheet.pearl[slot]
+                ),
                 "SS-3",
             )
         self._check_write(sheet, cells, slot, value)
@@ -449,15 +498,16 @@ class SummerSuns:
         if self.sun_choice_needed(state, slot, chain):  # SS-9
             if sun is None:
                 raise RuleViolation(
-                    "sun_required", "A sun hat was filled: choose the sun value 1-6 (SS-9).", "SS-9"
+                    "sun_required", _("A sun hat was filled: choose the sun value 1-6 (SS-9)."), "SS-9"
                 )
             return {**placed, "hat": True, "sun_value": sun}
         third = dice[self.third_die(i, j)]
         if sun is not None:
             raise RuleViolation(
                 "sun_refused",
-                f"No sun hat was filled: the {DIE_WORDS[self.third_die(i, j)]} die ({third}) "
-                "goes to the sun row (SS-9).",
+                _("No sun hat was filled: the {value} die ({third}) goes to the sun row (SS-9).").format(
+                    value=DIE_WORDS[self.third_die(i, j)], third=third
+                ),
                 "SS-9",
             )
         return {**placed, "hat": False, "sun_value": third}
@@ -466,11 +516,13 @@ class SummerSuns:
         """SS-11: a seat with no legal placement passes and adds one die to the sun row."""
         found = first_placement(sheet, cells, dice)
         if found is not None:  # SS-11: a seat with a legal placement must place
-            _, fj, fslot = found
+            _found, fj, fslot = found
             raise RuleViolation(
                 "must_place",
-                f"A placement is possible (e.g. {dice[fj]} in {sheet.named(fslot)}): "
-                "passing is only allowed when none is (SS-11).",
+                _(
+                    "A placement is possible (e.g. {value} in {named}): passing is only "
+                    "allowed when none is (SS-11)."
+                ).format(value=dice[fj], named=sheet.named(fslot)),
                 "SS-11",
             )
         return {
@@ -489,7 +541,9 @@ class SummerSuns:
             if bonus is not None:
                 raise RuleViolation(
                     "bonus_refused",
-                    f"The total {total} gives no bonus number: there is nothing to write (SS-10).",
+                    _("The total {total} gives no bonus number: there is nothing to write (SS-10).").format(
+                        total=total
+                    ),
                     "SS-10",
                 )
             return
@@ -497,8 +551,10 @@ class SummerSuns:
             if bonus is not None:
                 raise RuleViolation(
                     "bonus_refused",
-                    f"The total {total} gives a bonus number, but no empty slot can take any value: "
-                    "it is lost (SS-10).",
+                    _(
+                        "The total {total} gives a bonus number, but no empty slot can take "
+                        "any value: it is lost (SS-10)."
+                    ).format(total=total),
                     "SS-10",
                 )
             turn["bonus_lost"] = True
@@ -506,21 +562,25 @@ class SummerSuns:
         if bonus is None:
             raise RuleViolation(
                 "bonus_required",
-                f"The total {total} gives a bonus number: write it in a slot (SS-10).",
+                _("The total {total} gives a bonus number: write it in a slot (SS-10).").format(total=total),
                 "SS-10",
             )
         target, number = bonus["slot"], bonus["value"]
         if target in cells:
             raise RuleViolation(
                 "bonus_slot",
-                f"The bonus number cannot go to {sheet.named(target)}: it is already written (SS-10).",
+                _("The bonus number cannot go to {named}: it is already written (SS-10).").format(
+                    named=sheet.named(target)
+                ),
                 "SS-10",
             )
         problem = zone_problem(sheet, cells, target, number)
         if problem:
             raise RuleViolation(
                 "bonus_value",
-                f"The bonus number {number} cannot go to {sheet.named(target)} (SS-10): {problem}.",
+                _("The bonus number {number} cannot go to {named} (SS-10): {problem}.").format(
+                    number=number, named=sheet.named(target), problem=problem
+                ),
                 "SS-10",
             )
         turn["bonus"] = {"slot": target, "value": number}
@@ -575,47 +635,53 @@ class SummerSuns:
         sheet = sheet_of(state_before)
 
         def name(seat: int) -> str:
-            return names[seat] if seat < len(names) else f"Seat {seat}"
+            return names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat)
 
         def gains(slot: str, value: int) -> str:
             parts = earned(sheet, slot, value)
             return f" ({', '.join(parts)})" if parts else ""
 
         if action["type"] == "roll":
-            return "The dice: " + ", ".join(map(str, after["dice"])) + "."
+            return _("The dice: ") + ", ".join(map(str, after["dice"])) + "."
         seat = action["seat"]
         last = after["seats"][seat]["last"]
         if last["pass"]:
-            text = f"{name(seat)} passed; sun +{last['sun_value']}"
+            text = _("{name} passed; sun +{sun_value}").format(name=name(seat), sun_value=last["sun_value"])
         else:
             slot, value = last["slot"], last["value"]
-            text = f"{name(seat)} wrote {value} in {sheet.named(slot)}{gains(slot, value)}"
+            text = _("{name} wrote {value} in {named}{gains}").format(
+                name=name(seat), value=value, named=sheet.named(slot), gains=gains(slot, value)
+            )
             if last["crab"]:
                 copies = ", ".join(f"{sheet.named(t)}{gains(t, value)}" for t in last["crab"])
-                text += f", crab cop{'y' if len(last['crab']) == 1 else 'ies'} to {copies}"
-            hat = " (hat)" if self.sun_choice_needed(state_before, slot, last["crab"]) else ""
-            text += f"; sun +{last['sun_value']}{hat}"
+                text += _(", crab cop{value} to {copies}").format(
+                    value="y" if len(last["crab"]) == 1 else "ies", copies=copies
+                )
+            hat = _(" (hat)") if self.sun_choice_needed(state_before, slot, last["crab"]) else ""
+            text += _("; sun +{sun_value}{hat}").format(sun_value=last["sun_value"], hat=hat)
         text += f" = {last['sun_total']}"
         kind, amount = sheet.bonuses.get(last["sun_total"], (None, 0))
         if kind == "starfish":
-            text += f": {amount} starfish"
+            text += _(": {amount} starfish").format(amount=amount)
         elif kind == "number":
             if last["bonus"]:
                 b = last["bonus"]
-                text += (
-                    f": bonus number {b['value']} in {sheet.named(b['slot'])}{gains(b['slot'], b['value'])}"
+                text += _(": bonus number {value} in {named}{gains}").format(
+                    value=b["value"], named=sheet.named(b["slot"]), gains=gains(b["slot"], b["value"])
                 )
             else:
-                text += ": a bonus number, lost (no empty slot can take one)"
+                text += _(": a bonus number, lost (no empty slot can take one)")
         parts = [text + "."]
         if after["phase"] == "over" or after["round"] != state_before["round"]:
-            parts.append(f"Round {state_before['round']} is over.")
+            parts.append(_("Round {round} is over.").format(round=state_before["round"]))
         result = self.result(after)
         if result:
             top = max(score["total"] for score in self.scores(after))
             who = and_join([name(s) for s in result["winners"]])
-            verb = "wins" if len(result["winners"]) == 1 else "share the win"
-            parts.append(f"Game over: {who} {verb} with {top} starfish.")
+            verb = "wins" if len(result["winners"]) == 1 else _("share the win")
+            parts.append(
+                _("Game over: {who} {verb} with {top} starfish.").format(who=who, verb=verb, top=top)
+            )
         return " ".join(parts)
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:

@@ -13,18 +13,19 @@ from urllib.parse import urlencode
 
 from companion.games import registry, screen_kit
 from companion.games.summer_suns.sheet import SHEETS
+from companion.games.words import _, gettext_noop
 
 ZONE_RULES = {
-    "pair": "both slots of a cabin the same",
-    "sequence": "follow the < and > signs",
-    "no_adjacent_equal": "neighbours in a line differ",
-    "equal": "every value the same",
-    "all_different": "no value twice",
+    "pair": gettext_noop("both slots of a cabin the same"),
+    "sequence": gettext_noop("follow the < and > signs"),
+    "no_adjacent_equal": gettext_noop("neighbours in a line differ"),
+    "equal": gettext_noop("every value the same"),
+    "all_different": gettext_noop("no value twice"),
 }
 END_TEXTS = {
-    "sun_62": "A sun row reached 62.",
-    "round_20": "Twenty rounds have been played.",
-    "sun_row_full": "Every sun of the sheet is filled.",
+    "sun_62": gettext_noop("A sun row reached 62."),
+    "round_20": gettext_noop("Twenty rounds have been played."),
+    "sun_row_full": gettext_noop("Every sun of the sheet is filled."),
 }
 DICE_FACES = [1, 2, 3, 4, 5, 6]
 
@@ -49,7 +50,9 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     mine = viewer.seat
     writing_here = state["phase"] == "place" and mine is not None
     notes = {
-        i: f"sun {seat['sun'][-1] if seat['sun'] else 0} · 🐚{seat['shells']}"
+        i: _("sun {value} · 🐚{shells}").format(
+            value=seat["sun"][-1] if seat["sun"] else 0, shells=seat["shells"]
+        )
         + (" ✓" if seat["placed"] else "")
         for i, seat in enumerate(seats)
     }
@@ -123,9 +126,13 @@ def my_entry(log: list, seat: int) -> int | None:
 def score_line(data: dict, seat: int) -> str:
     """ "Score now" spelled out, so a jump (a zone filled, the shell lead) explains itself."""
     score = data["scores"][seat]
-    labels = {"sun": "sun bonuses", "shell_bonus": "most shells"}
+    labels = {"sun": _("sun bonuses"), "shell_bonus": _("most shells")}
     parts = [f"{labels.get(key, key)} {value}" for key, value in score["breakdown"].items() if value]
-    return f"Score now: {' + '.join(parts)} = {score['total']}" if parts else "Score now: 0"
+    return (
+        _("Score now: {join} = {total}").format(join=" + ".join(parts), total=score["total"])
+        if parts
+        else _("Score now: 0")
+    )
 
 
 def _viewed_seat(viewer: screen_kit.Viewer, players: int) -> int | None:
@@ -138,7 +145,7 @@ def _viewed_seat(viewer: screen_kit.Viewer, players: int) -> int | None:
 
 def breakdown_parts(sheet: dict) -> list[tuple[str, str]]:
     zones = [(zone["id"], zone["id"].capitalize()) for zone in sheet["zones"]]
-    return zones + [("pearls", "Pearls"), ("sun", "Sun"), ("shell_bonus", "Most shells")]
+    return zones + [("pearls", "Pearls"), ("sun", "Sun"), ("shell_bonus", _("Most shells"))]
 
 
 def grid(
@@ -210,8 +217,10 @@ def sun_row(sheet: dict, seat: dict) -> dict:
 
 def bonus_text(bonus: dict) -> str:
     if "number" in bonus:
-        return "a bonus number"
-    return f"{bonus['starfish']} starfish"  # SS-10: a sun bonus is starfish or a bonus number
+        return _("a bonus number")
+    return _("{starfish} starfish").format(
+        starfish=bonus["starfish"]
+    )  # SS-10: a sun bonus is starfish or a bonus number
 
 
 def zone_legend(sheet: dict, seat: dict) -> list[dict]:
@@ -241,11 +250,19 @@ def last_turns(state: dict, names: list[str]) -> list[str]:
         if not last or last.get("round") != state["round"] or not seat["placed"]:
             continue
         if last.get("pass"):
-            lines.append(f"{names[i]} passed, sun {last['sun_total']}")
+            lines.append(
+                _("{value} passed, sun {sun_total}").format(value=names[i], sun_total=last["sun_total"])
+            )
         else:
             copies = f" (+{', '.join(map(named, last['crab']))})" if last.get("crab") else ""
             lines.append(
-                f"{names[i]}: {last['value']} in {named(last['slot'])}{copies}, sun {last['sun_total']}"
+                _("{value}: {value2} in {named}{copies}, sun {sun_total}").format(
+                    value=names[i],
+                    value2=last["value"],
+                    named=named(last["slot"]),
+                    copies=copies,
+                    sun_total=last["sun_total"],
+                )
             )
     return lines
 
@@ -315,7 +332,7 @@ class Wizard(screen_kit.StepMachine):
         if slot not in slots:
             return {
                 "name": "slot",
-                "title": "Tap a lit slot to write in it",
+                "title": _("Tap a lit slot to write in it"),
                 "options": [{"slot": s, "label": s, "set": {"slot": s}} for s in slots],
             }
         ways = [p for p in placements if p["slot"] == slot]
@@ -327,7 +344,7 @@ class Wizard(screen_kit.StepMachine):
         if not chosen:
             return {
                 "name": "way",
-                "title": f"How to fill {self.named(slot)}",
+                "title": _("How to fill {named}").format(named=self.named(slot)),
                 "options": self._way_options(ways),
             }
         placement = chosen[0]
@@ -346,18 +363,20 @@ class Wizard(screen_kit.StepMachine):
                 source = chain[-1] if chain else slot
                 return {
                     "name": "crab",
-                    "title": f"Crab in {self.named(source)}: copy the {value} next door?",
+                    "title": _("Crab in {named}: copy the {value} next door?").format(
+                        named=self.named(source), value=value
+                    ),
                     "options": [
                         {
                             "slot": offer["slot"],
-                            "label": f"Copy to {self.named(offer['slot'])}"
+                            "label": _("Copy to {named}").format(named=self.named(offer["slot"]))
                             + self._earns(offer["slot"], value),
                             "dead": [self.named(s) for s in offer["dead"]],  # SS-5: warned before the tap
                             "set": {"crab": ",".join(chain + [offer["slot"]])},
                         }
                         for offer in offers
                     ]
-                    + [{"label": "No copy", "set": {"nocrab": "1"}}],
+                    + [{"label": _("No copy"), "set": {"nocrab": "1"}}],
                 }
         if chain:
             action["crab"] = chain
@@ -365,7 +384,7 @@ class Wizard(screen_kit.StepMachine):
             if query.get("sun") not in {str(v) for v in DICE_FACES}:
                 return {
                     "name": "sun",
-                    "title": "Sun hat: choose the value for the sun row",
+                    "title": _("Sun hat: choose the value for the sun row"),
                     "options": self._sun_options(),
                 }
             action["sun"] = int(query["sun"])
@@ -379,16 +398,24 @@ class Wizard(screen_kit.StepMachine):
                 if value not in seen:
                     seen.add(value)
                     options.append(
-                        {"label": f"Sun +{value} = {total + value}", "die": value, "set": {"die": str(i)}}
+                        {
+                            "label": _("Sun +{value} = {number}").format(value=value, number=total + value),
+                            "die": value,
+                            "set": {"die": str(i)},
+                        }
                     )
             return {
                 "name": "pass",
-                "title": "No slot can take these dice: choose the die for the sun row",
+                "title": _("No slot can take these dice: choose the die for the sun row"),
                 "options": options,
             }
         die = int(query["die"])
         action = {"type": "pass", "seat": self.seat, "sun_die": die}
-        return self._bonus_steps(query, action, f"Pass; sun +{dice[die]} = {self._sun_total() + dice[die]}")
+        return self._bonus_steps(
+            query,
+            action,
+            _("Pass; sun +{value} = {number}").format(value=dice[die], number=self._sun_total() + dice[die]),
+        )
 
     def _bonus_steps(self, query: dict, action: dict, summary: str) -> dict:
         offer = engine().bonus_choices(self.state, self.seat, action)
@@ -397,14 +424,16 @@ class Wizard(screen_kit.StepMachine):
             if bslot not in offer["choices"]:
                 return {
                     "name": "bonus_slot",
-                    "title": f"Sun total {offer['total']}: a bonus number! Tap the slot for it",
+                    "title": _("Sun total {total}: a bonus number! Tap the slot for it").format(
+                        total=offer["total"]
+                    ),
                     "options": [{"slot": s, "label": s, "set": {"bslot": s}} for s in offer["choices"]],
                 }
             values = offer["choices"][bslot]
             if query.get("bval") not in {str(v) for v in values}:
                 return {
                     "name": "bonus_value",
-                    "title": f"Bonus number in {self.named(bslot)}: which value?",
+                    "title": _("Bonus number in {named}: which value?").format(named=self.named(bslot)),
                     "options": [
                         {
                             "label": str(v),
@@ -416,9 +445,11 @@ class Wizard(screen_kit.StepMachine):
                     ],
                 }
             action = {**action, "bonus": {"slot": bslot, "value": int(query["bval"])}}
-            summary += f"; bonus {query['bval']} in {self.named(bslot)}"
+            summary += _("; bonus {bval} in {named}").format(bval=query["bval"], named=self.named(bslot))
         elif offer:
-            summary += f"; the bonus number of {offer['total']} is lost (no slot can take one)"
+            summary += _("; the bonus number of {total} is lost (no slot can take one)").format(
+                total=offer["total"]
+            )
         return {"name": "done", "action": action, "summary": summary}
 
     def _way_options(self, ways: list[dict]) -> list[dict]:
@@ -431,10 +462,14 @@ class Wizard(screen_kit.StepMachine):
             if key in seen:
                 continue  # equal dice give the same entry twice
             seen.add(key)
-            sun = "sun: your choice (hat)" if hat else f"sun +{dice[third]} = {total + dice[third]}"
+            sun = (
+                _("sun: your choice (hat)")
+                if hat
+                else _("sun +{value} = {number}").format(value=dice[third], number=total + dice[third])
+            )
             options.append(
                 {
-                    "label": f"Write {way['value']}",
+                    "label": _("Write {value}").format(value=way["value"]),
                     "detail": sun,
                     "value": way["value"],
                     "pearl": way["value"] == pearls[way["slot"]],
@@ -458,19 +493,21 @@ class Wizard(screen_kit.StepMachine):
     def _earns(self, slot: str, value: int) -> str:
         """What writing `value` in `slot` brings, for the button that offers it."""
         sheet_slot = next(s for s in self._sheet()["slots"] if s["id"] == slot)
-        gains = ["★ pearl"] if sheet_slot["pearl"] == value else []
+        gains = [_("★ pearl")] if sheet_slot["pearl"] == value else []
         gains += (
-            ["🐚 shell"] * sheet_slot["shell"]
-            + ["🐸 hat"] * sheet_slot["hat"]
-            + ["🦀 crab"] * sheet_slot["crab"]
+            [_("🐚 shell")] * sheet_slot["shell"]
+            + [_("🐸 hat")] * sheet_slot["hat"]
+            + [_("🦀 crab")] * sheet_slot["crab"]
         )
         return f" ({', '.join(gains)})" if gains else ""
 
     def _summary_place(self, slot: str, value: int, chain: list[str], action: dict) -> str:
         dice = self.state["dice"]
         sun = action.get("sun", dice[engine().third_die(action["slot_die"], action["write_die"])])
-        copies = f", copy to {', '.join(map(self.named, chain))}" if chain else ""
-        return f"Write {value} in {self.named(slot)}{copies}; sun +{sun} = {self._sun_total() + sun}"
+        copies = _(", copy to {join}").format(join=", ".join(map(self.named, chain))) if chain else ""
+        return _("Write {value} in {named}{copies}; sun +{sun} = {number}").format(
+            value=value, named=self.named(slot), copies=copies, sun=sun, number=self._sun_total() + sun
+        )
 
     def _sun_total(self) -> int:
         sun = self.state["seats"][self.seat]["sun"]
@@ -484,14 +521,16 @@ class Wizard(screen_kit.StepMachine):
         sheet_slot = next(s for s in self._sheet()["slots"] if s["id"] == slot)
         dice = self.state["dice"]
         if slot in self.state["seats"][self.seat]["cells"]:
-            return {"message": f"{self.named(slot)} is already written.", "rule": "SS-3"}
+            return {
+                "message": _("{named} is already written.").format(named=self.named(slot)),
+                "rule": "SS-3",
+            }
         pickers = [i for i, value in enumerate(dice) if value == sheet_slot["pearl"]]
         if not pickers:
             pearl = sheet_slot["pearl"]
-            message = (
-                f"No die shows the pearl of {self.named(slot)} ({pearl}): the die that picks a slot must "
-                "equal it."
-            )
+            message = _(
+                "No die shows the pearl of {named} ({pearl}): the die that picks a slot must equal it."
+            ).format(named=self.named(slot), pearl=pearl)
             return {"message": message, "rule": "SS-3"}
         reasons: dict[str, list[int]] = {}  # the engine's reason -> the values it refuses for it
         rule = None
@@ -504,7 +543,9 @@ class Wizard(screen_kit.StepMachine):
                 if dice[j] not in reasons.setdefault(reason, []):
                     reasons[reason].append(dice[j])
         sentences = [
-            f"Cannot write {' or '.join(map(str, vals))} in {self.named(slot)}: {why}."
+            _("Cannot write {join} in {named}: {why}.").format(
+                join=" or ".join(map(str, vals)), named=self.named(slot), why=why
+            )
             for why, vals in reasons.items()
         ]
         return {"message": " ".join(sentences), "rule": rule}

@@ -27,6 +27,8 @@ import json
 import random
 from pathlib import Path
 
+from companion.games.words import _, gettext_noop
+
 from ..base import (
     RuleViolation,
     and_join,
@@ -206,7 +208,11 @@ def energy_sorted(cards: list) -> list:
 
 
 def energy_name(card) -> str:
-    return f"temporary {energy_value(card)}" if is_temporary(card) else str(card)
+    return (
+        _("temporary {energy_value}").format(energy_value=energy_value(card))
+        if is_temporary(card)
+        else str(card)
+    )
 
 
 def with_article(article: str, words: str) -> str:
@@ -229,24 +235,36 @@ def card_name(card: dict | None, article: str = "the") -> str:
         return "nothing"
     kind = card["kind"]
     if kind == "wave":
-        return with_article(article, f"{card['points']} {card['suit']} wave")
+        return with_article(
+            article, _("{points} {suit} wave").format(points=card["points"], suit=card["suit"])
+        )
     if kind == "bluebottle":
         return with_article(article, "bluebottle")
     if kind == "surfboard":
-        return with_article(article, f"{card['suit']} surfboard (+{card['bonus']}, cost {card['cost']})")
-    return f"temporary energy {card['value']} (cost {card['cost']})"
+        return with_article(
+            article,
+            _("{suit} surfboard (+{bonus}, cost {cost})").format(
+                suit=card["suit"], bonus=card["bonus"], cost=card["cost"]
+            ),
+        )
+    return _("temporary energy {value} (cost {cost})").format(value=card["value"], cost=card["cost"])
 
 
 def seat_key(key) -> int:
     require(
         isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
-        f'Seat keys are seat numbers written as strings ("0", "1"), not {shown(key)}.',
+        _('Seat keys are seat numbers written as strings ("0", "1"), not {shown}.').format(shown=shown(key)),
     )
     return int(key)
 
 
 def seat_map(value, field: str, example: str) -> dict[int, object]:
-    require(isinstance(value, dict), f"'{field}' must be an object from seat to value, e.g. {example}.")
+    require(
+        isinstance(value, dict),
+        _("'{field}' must be an object from seat to value, e.g. {example}.").format(
+            field=field, example=example
+        ),
+    )
     return dict(sorted((seat_key(key), item) for key, item in value.items()))
 
 
@@ -256,7 +274,7 @@ def seat_map(value, field: str, example: str) -> dict[int, object]:
 
 class SurfsUp:
     slug = "surfs-up"
-    name = "Surf's Up!"
+    name = gettext_noop("Surf's Up!")
     min_players = 2
     max_players = 6
     options = {"shared_goals": False}
@@ -354,7 +372,7 @@ class SurfsUp:
         """For the seat whose reward is due (SU-7): each choice None when allowed, else the
         sentence its refusal would give. `buy` lists the 3 beach slots (a slot may hold null)."""
         if state["phase"] != "reward":
-            reason = "No reward is due now (SU-7)."
+            reason = _("No reward is due now (SU-7).")
             return {"seat": None, "respect": reason, "buy": [], "pass": reason}
         seat = state["rewards"][0]
         return {
@@ -375,58 +393,78 @@ class SurfsUp:
         if state["seats"][seat]["respect"] < most:
             return None
         if self._can_buy(state, seat):
-            return f"Seat {seat} is at {most} respect and must buy (SU-7)."
-        return f"Seat {seat} is at {most} respect and can gain no more (SU-7)."
+            return _("Seat {seat} is at {most} respect and must buy (SU-7).").format(seat=seat, most=most)
+        return _("Seat {seat} is at {most} respect and can gain no more (SU-7).").format(seat=seat, most=most)
 
     def _buy_reason(self, state: dict, seat: int, slot: int) -> str | None:
         card = state["beach"][slot]
         if card is None:
-            return f"Beach space {slot + 1} is empty: the beach deck ran out (SU-7)."
+            return _("Beach space {number} is empty: the beach deck ran out (SU-7).").format(number=slot + 1)
         held = state["seats"][seat]["respect"]
         if card["cost"] > held:
-            what = "surfboard" if card["kind"] == "surfboard" else "temporary energy card"
-            return f"That {what} costs {card['cost']} respect; Seat {seat} has {held} (SU-7)."
+            what = "surfboard" if card["kind"] == "surfboard" else _("temporary energy card")
+            return _("That {what} costs {cost} respect; Seat {seat} has {held} (SU-7).").format(
+                what=what, cost=card["cost"], seat=seat, held=held
+            )
         return None
 
     def _pass_reason(self, state: dict, seat: int) -> str | None:
         if self._respect_reason(state, seat) is None or self._can_buy(state, seat):
-            return "Passing is only allowed when nothing else is (SU-7)."
+            return _("Passing is only allowed when nothing else is (SU-7).")
         return None
 
     # --- parsing (shapes: BadAction) ---------------------------------------------------------
 
-    def parse_card(self, value, what: str = "The card") -> dict:
+    def parse_card(self, value, what: str = gettext_noop("The card")) -> dict:
         """A card as entered (SU-2), in the field order of CARD_FIELDS; faces out of range are
         malformed (400). Which deck it may come from is a rule, checked by the caller."""
         c = self.components
         example = json.dumps({"kind": "wave", "suit": self.suits[0], "points": 5})
-        require(isinstance(value, dict), f"{what} must be a card object, e.g. {example}.", "bad_card")
+        require(
+            isinstance(value, dict),
+            _("{what} must be a card object, e.g. {example}.").format(what=what, example=example),
+            "bad_card",
+        )
         kind = value.get("kind")
         require(
             isinstance(kind, str) and kind in CARD_FIELDS,
-            f"{what}: 'kind' must be one of {', '.join(CARD_FIELDS)}, not {shown(kind)}.",
+            _("{what}: 'kind' must be one of {join}, not {shown}.").format(
+                what=what, join=", ".join(CARD_FIELDS), shown=shown(kind)
+            ),
             "bad_card",
         )
         fields = CARD_FIELDS[kind]
         require(
             set(value) == set(fields),
-            f"{what}: a {kind} card has exactly the fields {', '.join(fields)}.",
+            _("{what}: a {kind} card has exactly the fields {join}.").format(
+                what=what, kind=kind, join=", ".join(fields)
+            ),
             "bad_card",
         )
 
         def number(key: str, lo: int, hi: int | None) -> None:
             n = value[key]
             ok = is_int(n) and lo <= n and (hi is None or n <= hi)
-            span = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
+            span = (
+                _("from {lo} to {hi}").format(lo=lo, hi=hi)
+                if hi is not None
+                else _("of at least {lo}").format(lo=lo)
+            )
             require(
-                ok, f"{what}: a {kind}'s {key} must be a whole number {span}, not {shown(n)}.", "bad_card"
+                ok,
+                _("{what}: a {kind}'s {key} must be a whole number {span}, not {shown}.").format(
+                    what=what, kind=kind, key=key, span=span, shown=shown(n)
+                ),
+                "bad_card",
             )
 
         if "suit" in fields:
             suit = value["suit"]
             require(
                 isinstance(suit, str) and suit in self.suits,
-                f"{what}: 'suit' must be one of {', '.join(self.suits)}, not {shown(suit)}.",
+                _("{what}: 'suit' must be one of {join}, not {shown}.").format(
+                    what=what, join=", ".join(self.suits), shown=shown(suit)
+                ),
                 "bad_card",
             )
         if kind == "wave":
@@ -452,8 +490,10 @@ class SurfsUp:
         lo, hi = c["energy_value"]
         require(
             False,
-            f"Seat {seat} reveals {shown(value)}, which is no energy card: use {starting} "
-            f'or "t{lo}" to "t{hi}" for temporary energy.',
+            _(
+                "Seat {seat} reveals {shown}, which is no energy card: use {starting} "
+                'or "t{lo}" to "t{hi}" for temporary energy.'
+            ).format(seat=seat, shown=shown(value), starting=starting, lo=lo, hi=hi),
             "bad_energy",
         )
 
@@ -472,16 +512,20 @@ class SurfsUp:
         surf, beach = action.get("surf"), action.get("beach")
         require(
             isinstance(surf, list) and len(surf) == SURF_SIZE,
-            f"A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.",
+            _("A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.").format(
+                SURF_SIZE=SURF_SIZE
+            ),
         )
         require(
             isinstance(beach, list) and len(beach) == BEACH_SIZE,
-            f"A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.",
+            _("A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.").format(BEACH_SIZE=BEACH_SIZE),
         )
         goals = self._parse_goals(action.get("goals"))
         return {
-            "surf": [self.parse_card(card, f"Surf card {i}") for i, card in enumerate(surf, 1)],
-            "beach": [self.parse_card(card, f"Beach card {i}") for i, card in enumerate(beach, 1)],
+            "surf": [self.parse_card(card, _("Surf card {i}").format(i=i)) for i, card in enumerate(surf, 1)],
+            "beach": [
+                self.parse_card(card, _("Beach card {i}").format(i=i)) for i, card in enumerate(beach, 1)
+            ],
             "goals": goals,
         }
 
@@ -493,50 +537,64 @@ class SurfsUp:
         require(
             isinstance(goals, list)
             and all(isinstance(g, dict) and set(g) == {"name", "points"} for g in goals),
-            '\'goals\' must be a list of {"name", "points"} objects.',
+            _('\'goals\' must be a list of {"name", "points"} objects.'),
         )
         for n, goal in enumerate(goals, 1):
             name, points = goal["name"], goal["points"]
             require(
                 isinstance(name, str) and name.strip() and len(name) <= GOAL_NAME_MAX,
-                f"Goal {n}: 'name' must be a text of 1 to {GOAL_NAME_MAX} characters.",
+                _("Goal {n}: 'name' must be a text of 1 to {GOAL_NAME_MAX} characters.").format(
+                    n=n, GOAL_NAME_MAX=GOAL_NAME_MAX
+                ),
             )
             require(
                 is_int(points) and points >= 0,
-                f"Goal {n}: 'points' must be a whole number >= 0, not {shown(points)}.",
+                _("Goal {n}: 'points' must be a whole number >= 0, not {shown}.").format(
+                    n=n, shown=shown(points)
+                ),
             )
         if goals:
-            require(len(goals) == GOAL_COUNT, f"'goals' must hold exactly {GOAL_COUNT} goals.")
+            require(
+                len(goals) == GOAL_COUNT,
+                _("'goals' must hold exactly {GOAL_COUNT} goals.").format(GOAL_COUNT=GOAL_COUNT),
+            )
         goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
         return goals
 
     def _parse_reveal(self, action: dict) -> dict:
-        require("energy" in action, "A reveal needs 'energy': the card each seat reveals.")
+        require("energy" in action, _("A reveal needs 'energy': the card each seat reveals."))
         cards = seat_map(action["energy"], "energy", '{"0": 3, "1": 0, "2": "t6"}')
         return {"energy": {seat: self.parse_energy(card, seat) for seat, card in cards.items()}}
 
     def _parse_reward(self, action: dict) -> dict:
         seat, choice = action.get("seat"), action.get("choice")
-        require(is_int(seat), "A reward needs 'seat': the seat taking it.")
+        require(is_int(seat), _("A reward needs 'seat': the seat taking it."))
         require(
             isinstance(choice, str) and choice in CHOICES,
-            f"'choice' must be one of {', '.join(CHOICES)}, not {shown(choice)}.",
+            _("'choice' must be one of {join}, not {shown}.").format(
+                join=", ".join(CHOICES), shown=shown(choice)
+            ),
         )
         slot, refill = action.get("slot"), action.get("refill")
         if choice == "buy":
             require(
                 is_int(slot) and 0 <= slot < BEACH_SIZE,
-                f"A buy needs 'slot': the beach slot 0 to {BEACH_SIZE - 1}, not {shown(slot)}.",
+                _("A buy needs 'slot': the beach slot 0 to {number}, not {shown}.").format(
+                    number=BEACH_SIZE - 1, shown=shown(slot)
+                ),
             )
             if refill is not None:
-                refill = self.parse_card(refill, "The refill")
+                refill = self.parse_card(refill, _("The refill"))
         else:
-            require(slot is None and refill is None, f"A {choice} reward has no 'slot' or 'refill'.")
+            require(
+                slot is None and refill is None,
+                _("A {choice} reward has no 'slot' or 'refill'.").format(choice=choice),
+            )
         return {"seat": seat, "choice": choice, "slot": slot, "refill": refill}
 
     def _parse_ocean(self, action: dict) -> dict:
-        require("card" in action, "An ocean entry needs 'card': the newly revealed ocean card.")
-        return {"card": self.parse_card(action["card"], "The ocean card")}
+        require("card" in action, _("An ocean entry needs 'card': the newly revealed ocean card."))
+        return {"card": self.parse_card(action["card"], _("The ocean card"))}
 
     def _parse_final(self, action: dict) -> dict:
         stings = seat_map(action.get("stings"), "stings", '{"0": [-1, 0], "1": []}')
@@ -544,8 +602,9 @@ class SurfsUp:
         for seat, tokens in stings.items():
             require(
                 isinstance(tokens, list) and all(is_int(v) and v in values for v in tokens),
-                f"Seat {seat}'s stings must be a list of token values "
-                f"({', '.join(map(str, values))}), not {shown(tokens)}.",
+                _("Seat {seat}'s stings must be a list of token values ({join}), not {shown}.").format(
+                    seat=seat, join=", ".join(map(str, values)), shown=shown(tokens)
+                ),
                 "bad_sting",
             )
         goals = action.get("goals")
@@ -554,7 +613,9 @@ class SurfsUp:
             for seat, indexes in goals.items():
                 require(
                     isinstance(indexes, list) and all(is_int(g) for g in indexes),
-                    f"Seat {seat}'s goals must be a list of goal indexes, not {shown(indexes)}.",
+                    _("Seat {seat}'s goals must be a list of goal indexes, not {shown}.").format(
+                        seat=seat, shown=shown(indexes)
+                    ),
                 )
         return {"stings": stings, "goals": goals}
 
@@ -575,41 +636,62 @@ class SurfsUp:
         phase = state["phase"]
         if phase == "setup":
             message, rule = (
-                f"Set up the table first: the {SURF_SIZE} waves in the surf and the {BEACH_SIZE} "
-                "beach cards (SU-3).",
+                _(
+                    "Set up the table first: the {SURF_SIZE} waves in the surf and the "
+                    "{BEACH_SIZE} beach cards (SU-3)."
+                ).format(SURF_SIZE=SURF_SIZE, BEACH_SIZE=BEACH_SIZE),
                 "SU-3",
             )
         elif phase == "reward":
             due = state["rewards"][0]
-            message, rule = f"Seat {due}'s reward comes first: respect or a beach card (SU-7).", "SU-7"
+            message, rule = (
+                _("Seat {due}'s reward comes first: respect or a beach card (SU-7).").format(due=due),
+                "SU-7",
+            )
         elif phase == "ocean":
             message, rule = (
-                "First enter the new ocean card that rolls into the far end of the surf (SU-3).",
+                _("First enter the new ocean card that rolls into the far end of the surf (SU-3)."),
                 "SU-3",
             )
         elif phase == "final":
-            goals = " and the shared goals each seat achieved" if state["options"]["shared_goals"] else ""
+            goals = _(" and the shared goals each seat achieved") if state["options"]["shared_goals"] else ""
             message, rule = (
-                f"The game has ended: enter the values of the bluebottle tokens{goals} (SU-11).",
+                _("The game has ended: enter the values of the bluebottle tokens{goals} (SU-11).").format(
+                    goals=goals
+                ),
                 "SU-11",
             )
         elif kind == "setup":
-            message, rule = "The table is already set up (SU-3).", "SU-3"
+            message, rule = _("The table is already set up (SU-3)."), "SU-3"
         elif kind == "final":
-            message, rule = "The game has not ended yet: every seat reveals an energy card (SU-10).", "SU-10"
+            message, rule = (
+                _("The game has not ended yet: every seat reveals an energy card (SU-10)."),
+                "SU-10",
+            )
         else:
-            message, rule = f"Round {state['round']} first: every seat reveals an energy card (SU-4).", "SU-4"
+            message, rule = (
+                _("Round {round} first: every seat reveals an energy card (SU-4).").format(
+                    round=state["round"]
+                ),
+                "SU-4",
+            )
         return RuleViolation("unexpected_action", message, rule)
 
     def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
         """G-1: the winner's reward, then the runner-up's (SU-7)."""
         due = state["rewards"][0]
         if seat in state["rewards"]:
-            message = f"Seat {due}'s reward comes first: the winner's, then the runner-up's (SU-7)."
+            message = _("Seat {due}'s reward comes first: the winner's, then the runner-up's (SU-7).").format(
+                due=due
+            )
         elif any(entry["seat"] == seat for entry in state["last"]["rewards"]):
-            message = f"Seat {seat} has taken a reward this round: now Seat {due}'s reward is due (SU-7)."
+            message = _(
+                "Seat {seat} has taken a reward this round: now Seat {due}'s reward is due (SU-7)."
+            ).format(seat=seat, due=due)
         else:
-            message = f"Seat {seat} won no reward this round: Seat {due}'s reward is due (SU-7)."
+            message = _("Seat {seat} won no reward this round: Seat {due}'s reward is due (SU-7).").format(
+                seat=seat, due=due
+            )
         return RuleViolation("not_your_turn", message, "SU-7")
 
     def _check_seats(self, state: dict, seats) -> None:
@@ -619,41 +701,53 @@ class SurfsUp:
     def _missing(self, state: dict, given, what: str, rule: str) -> None:
         missing = [s for s in range(len(state["seats"])) if s not in given]
         if missing:
-            who = and_join([f"Seat {s}" for s in missing])
+            who = and_join([_("Seat {s}").format(s=s) for s in missing])
             verb = "is" if len(missing) == 1 else "are"
-            raise RuleViolation("missing_seat", f"{who} {verb} missing: {what} ({rule}).", rule)
+            raise RuleViolation(
+                "missing_seat",
+                _("{who} {verb} missing: {what} ({rule}).").format(who=who, verb=verb, what=what, rule=rule),
+                rule,
+            )
 
     def _setup(self, state: dict, surf: list[dict], beach: list[dict], goals: list[dict] | None) -> None:
         for i, card in enumerate(surf):
             if card["kind"] == "bluebottle":
                 raise RuleViolation(
                     "setup_bluebottle",
-                    "Bluebottles revealed at setup are shuffled back into the ocean deck: "
-                    f"the surf starts with {SURF_SIZE} waves (SU-3).",
+                    _(
+                        "Bluebottles revealed at setup are shuffled back into the ocean deck: "
+                        "the surf starts with {SURF_SIZE} waves (SU-3)."
+                    ).format(SURF_SIZE=SURF_SIZE),
                     "SU-3",
                 )
             if card["kind"] not in OCEAN_KINDS:
                 raise RuleViolation(
                     "not_ocean_card",
-                    f"Surf card {i + 1}: {card_name(card, 'a')} is a beach card, not an ocean card (SU-2).",
+                    _("Surf card {number}: {card_name} is a beach card, not an ocean card (SU-2).").format(
+                        number=i + 1, card_name=card_name(card, "a")
+                    ),
                     "SU-2",
                 )
         for i, card in enumerate(beach):
             if card["kind"] not in BEACH_KINDS:
                 raise RuleViolation(
                     "not_beach_card",
-                    f"Beach card {i + 1}: {card_name(card, 'a')} is an ocean card, not a beach card (SU-2).",
+                    _("Beach card {number}: {card_name} is an ocean card, not a beach card (SU-2).").format(
+                        number=i + 1, card_name=card_name(card, "a")
+                    ),
                     "SU-2",
                 )
         if state["options"]["shared_goals"]:
             if not goals:
                 raise RuleViolation(
                     "goals_needed",
-                    f"This table plays with shared goals: enter the {GOAL_COUNT} goals (SU-13).",
+                    _("This table plays with shared goals: enter the {GOAL_COUNT} goals (SU-13).").format(
+                        GOAL_COUNT=GOAL_COUNT
+                    ),
                     "SU-13",
                 )
         elif goals:
-            raise RuleViolation("goals_off", "Shared goals are off at this table (SU-13).", "SU-13")
+            raise RuleViolation("goals_off", _("Shared goals are off at this table (SU-13)."), "SU-13")
         state["surf"] = surf
         state["ocean_deck"] -= SURF_SIZE  # SU-3: 28 - 3 = 25 (SU-N1)
         state["ocean_left"]["wave"] -= SURF_SIZE
@@ -665,7 +759,7 @@ class SurfsUp:
     def _reveal(self, state: dict, energy: dict) -> None:
         seats = state["seats"]
         self._check_seats(state, energy)
-        self._missing(state, energy, "every seat reveals one energy card each round", "SU-4")
+        self._missing(state, energy, _("every seat reveals one energy card each round"), "SU-4")
         for seat, card in energy.items():
             hand = seats[seat]["hand"]
             if card in hand:
@@ -678,22 +772,23 @@ class SurfsUp:
         player = state["seats"][seat]
         name = energy_name(card)
         if player["hand"] == [REST]:
-            return f"Seat {seat} holds only the rest card 0: it must rest (SU-4)."
+            return _("Seat {seat} holds only the rest card 0: it must rest (SU-4).").format(seat=seat)
         if card in player["towel"]:
-            return (
-                f"Seat {seat}'s {name} is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
-            )
+            return _(
+                "Seat {seat}'s {name} is on the towel: resting (revealing 0) brings it back to hand (SU-4)."
+            ).format(seat=seat, name=name)
         if is_temporary(card):
-            return (
-                f"Seat {seat} holds no temporary {energy_value(card)}: a temporary card comes from the beach "
-                "to the towel, and goes to the trash once revealed (SU-4, SU-8)."
-            )
+            return _(
+                "Seat {seat} holds no temporary {energy_value}: a temporary card comes "
+                "from the beach to the towel, and goes to the trash once revealed "
+                "(SU-4, SU-8)."
+            ).format(seat=seat, energy_value=energy_value(card))
         if card in self.components["starting_energy"]:
-            return (
-                f"Seat {seat}'s {name} won a wave and went to the trash: "
-                "it cannot be revealed again (SU-4, SU-6)."
-            )
-        return f"Seat {seat} has no {name} in hand (SU-4)."
+            return _(
+                "Seat {seat}'s {name} won a wave and went to the trash: it cannot be "
+                "revealed again (SU-4, SU-6)."
+            ).format(seat=seat, name=name)
+        return _("Seat {seat} has no {name} in hand (SU-4).").format(seat=seat, name=name)
 
     def _resolve(self, state: dict, energy: dict) -> None:
         """The breakzone card meets the revealed energy: a wave is won (SU-5) or a bluebottle stings
@@ -809,21 +904,27 @@ class SurfsUp:
             if left and refill is None:
                 raise RuleViolation(
                     "refill_needed",
-                    f"The beach deck still holds {plural(left, 'card')}: "
-                    f"enter the card that refills beach space {slot + 1} (SU-7).",
+                    _(
+                        "The beach deck still holds {plural}: enter the card that refills "
+                        "beach space {number} (SU-7)."
+                    ).format(plural=plural(left, "card"), number=slot + 1),
                     "SU-7",
                 )
             if not left and refill is not None:
                 raise RuleViolation(
                     "beach_deck_empty",
-                    f"The beach deck is empty: nothing refills beach space {slot + 1}, "
-                    "so enter no refill card (SU-7).",
+                    _(
+                        "The beach deck is empty: nothing refills beach space {number}, so "
+                        "enter no refill card (SU-7)."
+                    ).format(number=slot + 1),
                     "SU-7",
                 )
             if refill is not None and refill["kind"] not in BEACH_KINDS:
                 raise RuleViolation(
                     "not_beach_card",
-                    f"The refill: {card_name(refill, 'a')} is an ocean card, not a beach card (SU-2).",
+                    _("The refill: {card_name} is an ocean card, not a beach card (SU-2).").format(
+                        card_name=card_name(refill, "a")
+                    ),
                     "SU-2",
                 )
             card = state["beach"][slot]
@@ -873,7 +974,9 @@ class SurfsUp:
         if kind not in OCEAN_KINDS:
             raise RuleViolation(
                 "not_ocean_card",
-                f"{capital(card_name(card, 'a'))} is a beach card, not an ocean card (SU-2).",
+                _("{capital} is a beach card, not an ocean card (SU-2).").format(
+                    capital=capital(card_name(card, "a"))
+                ),
                 "SU-2",
             )
         left = state["ocean_left"]
@@ -881,10 +984,16 @@ class SurfsUp:
             other = "bluebottle" if kind == "wave" else "wave"
             total = self.components["ocean_deck"][kind]
             deck = state["ocean_deck"]
-            rest = f"its last card is a {other}" if deck == 1 else f"its {deck} cards left are {other}s"
+            rest = (
+                _("its last card is a {other}").format(other=other)
+                if deck == 1
+                else _("its {deck} cards left are {other}s").format(deck=deck, other=other)
+            )
             raise RuleViolation(
                 "not_in_deck",
-                f"The ocean deck holds no {kind} any more (all {total} have been seen): {rest} (SU-2).",
+                _(
+                    "The ocean deck holds no {kind} any more (all {total} have been seen): {rest} (SU-2)."
+                ).format(kind=kind, total=total, rest=rest),
                 "SU-2",
             )
         left[kind] -= 1
@@ -895,38 +1004,43 @@ class SurfsUp:
     def _final(self, state: dict, stings: dict, goals: dict | None) -> None:
         seats = state["seats"]
         self._check_seats(state, stings)
-        self._missing(state, stings, "every seat's sting values are entered ([] for none)", "SU-11")
+        self._missing(state, stings, _("every seat's sting values are entered ([] for none)"), "SU-11")
         for seat, values in stings.items():
             need = seats[seat]["stings"]
             if len(values) != need:
                 raise RuleViolation(
                     "sting_count",
-                    f"A sting list must hold {plural(need, 'value')} for Seat {seat}, one per token (SU-11).",
+                    _("A sting list must hold {plural} for Seat {seat}, one per token (SU-11).").format(
+                        plural=plural(need, "value"), seat=seat
+                    ),
                     "SU-11",
                 )
         if state["options"]["shared_goals"]:
             if goals is None:
                 raise RuleViolation(
                     "goals_needed",
-                    "This table plays with shared goals: enter the goals each seat achieved (SU-13).",
+                    _("This table plays with shared goals: enter the goals each seat achieved (SU-13)."),
                     "SU-13",
                 )
             self._check_seats(state, goals)
-            self._missing(state, goals, "every seat's achieved goals are entered ([] for none)", "SU-13")
+            self._missing(state, goals, _("every seat's achieved goals are entered ([] for none)"), "SU-13")
             count = len(state["goals"])
             for seat, indexes in goals.items():
                 for g in indexes:
                     if not 0 <= g < count:
                         raise RuleViolation(
                             "unknown_goal",
-                            f"Seat {seat} names goal {g + 1}, "
-                            f"but the table has {plural(count, 'shared goal')} (SU-13).",
+                            _("Seat {seat} names goal {number}, but the table has {plural} (SU-13).").format(
+                                seat=seat, number=g + 1, plural=plural(count, "shared goal")
+                            ),
                             "SU-13",
                         )
                 if len(set(indexes)) != len(indexes):
-                    raise RuleViolation("goal_twice", f"Seat {seat} names a goal twice (SU-13).", "SU-13")
+                    raise RuleViolation(
+                        "goal_twice", _("Seat {seat} names a goal twice (SU-13).").format(seat=seat), "SU-13"
+                    )
         elif goals:
-            raise RuleViolation("goals_off", "Shared goals are off at this table (SU-13).", "SU-13")
+            raise RuleViolation("goals_off", _("Shared goals are off at this table (SU-13)."), "SU-13")
         for seat, values in stings.items():
             seats[seat]["sting_values"] = list(values)
             seats[seat]["goals"] = sorted(goals.get(seat, [])) if goals else []
@@ -939,34 +1053,38 @@ class SurfsUp:
     def describe(self, state_before: dict, action: dict, after: dict, names: list[str]) -> str:
 
         def name(seat: int) -> str:
-            return names[seat] if seat < len(names) else f"Seat {seat}"
+            return names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat)
 
         kind = action["type"]
         parts: list[str] = []
         if kind == "setup":
             surf = ", ".join(f"{w['points']} {w['suit']}" for w in after["surf"])
             beach = ", ".join(card_name(card) for card in after["beach"])
-            parts.append(f"The surf: {surf} (breakzone first). The beach: {beach}.")
+            parts.append(
+                _("The surf: {surf} (breakzone first). The beach: {beach}.").format(surf=surf, beach=beach)
+            )
             if after["goals"]:
                 goals = ", ".join(f"{g['name']} ({g['points']})" for g in after["goals"])
-                parts.append(f"Shared goals: {goals}.")
+                parts.append(_("Shared goals: {goals}.").format(goals=goals))
         elif kind == "reveal":
             parts += self._describe_round(after, name)
         elif kind == "reward":
             parts.append(self._describe_reward(after, name))
         elif kind == "ocean":
             card = after["surf"][-1]
-            parts.append(f"{capital(card_name(card, 'a'))} rolls into the surf.")
+            parts.append(_("{capital} rolls into the surf.").format(capital=capital(card_name(card, "a"))))
         else:
             scores = self.scores(after)
             listed = ", ".join(f"{name(s['seat'])} {s['total']}" for s in scores)
             winners = after["winners"]
             top = scores[winners[0]]["total"]
             if len(winners) == 1:
-                verdict = f"{name(winners[0])} wins."
+                verdict = _("{name} wins.").format(name=name(winners[0]))
             else:
-                verdict = f"{and_join([name(s) for s in winners])} share the win with {top}."
-            parts.append(f"Final scores: {listed}. {verdict}")
+                verdict = _("{and_join} share the win with {top}.").format(
+                    and_join=and_join([name(s) for s in winners]), top=top
+                )
+            parts.append(_("Final scores: {listed}. {verdict}").format(listed=listed, verdict=verdict))
         if kind in ("reveal", "reward"):
             parts += self._describe_next(state_before, after, name)
         return " ".join(parts)
@@ -978,43 +1096,69 @@ class SurfsUp:
             f"{name(int(s))} {'rests' if energy_value(c) == REST else energy_name(c)}"
             for s, c in last["revealed"].items()
         ]
-        parts = [f"Round {last['round']}, {card_name(card)}: {', '.join(shown)}."]
+        parts = [
+            _("Round {round}, {card_name}: {join}.").format(
+                round=last["round"], card_name=card_name(card), join=", ".join(shown)
+            )
+        ]
         revealed = {int(s): c for s, c in last["revealed"].items()}
         if card["kind"] == "wave":
             for group in last["wiped_out"]:
                 value = energy_value(revealed[group[0]])
                 respect = after["seats"][group[0]]["respect"]
                 # respect as held at the reveal: the wiped out seats neither rest nor take rewards
-                parts.append(f"{and_join([name(s) for s in group])} wiped out ({value}, respect {respect}).")
+                parts.append(
+                    _("{and_join} wiped out ({value}, respect {respect}).").format(
+                        and_join=and_join([name(s) for s in group]), value=value, respect=respect
+                    )
+                )
             if last["winner"] is None:
-                parts.append(f"Nobody catches {card_name(card)}: it goes to the trash.")
+                parts.append(
+                    _("Nobody catches {card_name}: it goes to the trash.").format(card_name=card_name(card))
+                )
             elif last["runner_up"] is None:
-                parts.append(f"{name(last['winner'])} wins {card_name(card)}; there is no runner-up.")
+                parts.append(
+                    _("{name} wins {card_name}; there is no runner-up.").format(
+                        name=name(last["winner"]), card_name=card_name(card)
+                    )
+                )
             else:
                 parts.append(
-                    f"{name(last['winner'])} wins {card_name(card)}, {name(last['runner_up'])} is runner-up."
+                    _("{name} wins {card_name}, {name2} is runner-up.").format(
+                        name=name(last["winner"]), card_name=card_name(card), name2=name(last["runner_up"])
+                    )
                 )
         else:
             low = min(energy_value(c) for c in revealed.values())
             if last["stung"]:
                 who = and_join([name(s) for s in last["stung"]])
                 verb = "takes" if len(last["stung"]) == 1 else "take"
-                parts.append(f"{who} revealed the lowest ({low}) and {verb} a bluebottle token.")
+                parts.append(
+                    _("{who} revealed the lowest ({low}) and {verb} a bluebottle token.").format(
+                        who=who, low=low, verb=verb
+                    )
+                )
             if last["unstung"]:
                 who = and_join([name(s) for s in last["unstung"]])
-                also = " also" if last["stung"] else ""
+                also = _(" also") if last["stung"] else ""
                 parts.append(
-                    f"{who}{also} revealed the lowest ({low}), "
-                    "but the box holds no bluebottle token any more."
+                    _(
+                        "{who}{also} revealed the lowest ({low}), but the box holds no "
+                        "bluebottle token any more."
+                    ).format(who=who, also=also, low=low)
                 )
         if last["trashed"]:
             items = [f"{name(t['seat'])}'s {energy_name(t['card'])}" for t in last["trashed"]]
-            parts.append(f"To the trash: {and_join(items)}.")
+            parts.append(_("To the trash: {and_join}.").format(and_join=and_join(items)))
         for s in last["resting"]:
             back = last["rested"][str(s)]
             parts.append(
-                f"{name(s)} rests: respect {seats[s]['respect']}, "
-                f"{plural(len(back), 'card')} back to hand ({', '.join(energy_name(c) for c in back)})."
+                _("{name} rests: respect {respect}, {plural} back to hand ({join}).").format(
+                    name=name(s),
+                    respect=seats[s]["respect"],
+                    plural=plural(len(back), "card"),
+                    join=", ".join(energy_name(c) for c in back),
+                )
             )
         return parts
 
@@ -1023,33 +1167,39 @@ class SurfsUp:
         who = name(entry["seat"])
         respect = after["seats"][entry["seat"]]["respect"]
         if entry["choice"] == "respect":
-            return f"{who} took 1 respect ({respect})."
+            return _("{who} took 1 respect ({respect}).").format(who=who, respect=respect)
         if entry["choice"] == "pass":
-            return f"{who} passes: at {respect} respect with nothing to buy."
+            return _("{who} passes: at {respect} respect with nothing to buy.").format(
+                who=who, respect=respect
+            )
         card, refill = entry["card"], entry["refill"]
-        where = " for the towel" if card["kind"] == "energy" else ""
+        where = _(" for the towel") if card["kind"] == "energy" else ""
         then = (
-            f"the beach gets {card_name(refill, 'a')}"
+            _("the beach gets {card_name}").format(card_name=card_name(refill, "a"))
             if refill
-            else f"the beach deck is empty, slot {entry['slot']} stays empty"
+            else _("the beach deck is empty, slot {slot} stays empty").format(slot=entry["slot"])
         )
-        return f"{who} bought {card_name(card)}{where}; {then}."
+        return _("{who} bought {card_name}{where}; {then}.").format(
+            who=who, card_name=card_name(card), where=where, then=then
+        )
 
     def _describe_next(self, before: dict, after: dict, name) -> list[str]:
         phase = after["phase"]
         if phase == "final":
             reason = after["end_reason"]
-            what = "the bluebottle tokens" + (" and the shared goals" if after["goals"] else "")
+            what = _("the bluebottle tokens") + (_(" and the shared goals") if after["goals"] else "")
             if reason == "bluebottles":
-                cause = f"That was bluebottle {after['bluebottles']}"
+                cause = _("That was bluebottle {bluebottles}").format(bluebottles=after["bluebottles"])
             elif reason == "rest_card":
                 down = [name(i) for i in self.down_to_rest(after)]
-                cause = f"{and_join(down)} {'has' if len(down) == 1 else 'have'} only the rest card left"
+                cause = _("{and_join} {value} only the rest card left").format(
+                    and_join=and_join(down), value="has" if len(down) == 1 else "have"
+                )
             else:
-                cause = "The surf and the ocean deck are empty"
-            return [f"{cause}: the game ends. Enter {what}."]
+                cause = _("The surf and the ocean deck are empty")
+            return [_("{cause}: the game ends. Enter {what}.").format(cause=cause, what=what)]
         if phase == "reveal":  # no ocean card to enter: the round after starts at once
-            return ["The ocean deck is empty: the surf just moves closer."]
+            return [_("The ocean deck is empty: the surf just moves closer.")]
         return []
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
@@ -1063,7 +1213,8 @@ class SurfsUp:
             }
             if state["options"]["shared_goals"]:
                 action["goals"] = [
-                    {"name": f"Goal {i + 1}", "points": rng.randint(0, 6)} for i in range(GOAL_COUNT)
+                    {"name": _("Goal {number}").format(number=i + 1), "points": rng.randint(0, 6)}
+                    for i in range(GOAL_COUNT)
                 ]
             return action
         if phase == "reveal":

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
+from companion.games.words import _, gettext_noop
 
 END_TEXTS = {
-    "bluebottles": "The fifth bluebottle has been resolved.",
-    "rest_card": "A surfer is down to the rest card alone.",
-    "exhausted": "The ocean has no card left.",
+    "bluebottles": gettext_noop("The fifth bluebottle has been resolved."),
+    "rest_card": gettext_noop("A surfer is down to the rest card alone."),
+    "exhausted": gettext_noop("The ocean has no card left."),
 }
 BREAKDOWN = [("waves", "Waves"), ("surfboards", "Boards"), ("goals", "Goals"), ("stings", "Stings")]
 SUIT_COLOURS = {0: "orange", 1: "purple", 2: "blue"}
@@ -35,7 +36,9 @@ def end_texts(state: dict, names: list[str]) -> dict[str, str]:
     verb = "is" if len(down) == 1 else "are"
     return {
         **END_TEXTS,
-        "rest_card": f"{screen_kit.and_join(down)} {verb} down to the rest card alone (SU-10).",
+        "rest_card": _("{and_join} {verb} down to the rest card alone (SU-10).").format(
+            and_join=screen_kit.and_join(down), verb=verb
+        ),
     }
 
 
@@ -47,7 +50,7 @@ def card_picks(posted: dict) -> dict[str, dict]:
     so every tap made stays made (issue 15: refusals keep the taps)."""
     picks: dict[str, dict] = {}
     for name, value in posted.items():
-        prefix, _, field = name.rpartition("_")
+        prefix, _sep, field = name.rpartition("_")
         if prefix and field in CARD_FIELDS:
             picks.setdefault(prefix, {})[field] = value
     return picks
@@ -122,10 +125,10 @@ def card_view(card: dict, breakzone: bool = False) -> dict:
         label, detail = "🪼", "bluebottle"
     elif kind == "surfboard":
         label = f"🏄 +{card['bonus']}"
-        detail = f"{card['suit']} · cost {card['cost']}"
+        detail = _("{suit} · cost {cost}").format(suit=card["suit"], cost=card["cost"])
     else:
         label = f"⚡ {card['value']}"
-        detail = f"energy · cost {card['cost']}"
+        detail = _("energy · cost {cost}").format(cost=card["cost"])
     colour = suit_colour(card["suit"]) if "suit" in card else kind
     return {**card, "label": label, "detail": detail, "colour": colour, "breakzone": breakzone}
 
@@ -168,24 +171,38 @@ def story(state: dict, names: list[str]) -> str:
     revealed = {int(seat): value for seat, value in last["revealed"].items()}
     parts = []
     if last["resting"]:
-        parts.append(f"{and_names(last['resting'], names)} rested.")
+        parts.append(_("{and_names} rested.").format(and_names=and_names(last["resting"], names)))
     for group in last["wiped_out"]:
         seat = group[0]
         respect = state["seats"][seat]["respect"] if seat not in last["resting"] else None
-        how = f" ({energy_text(revealed[seat])}" + (f", respect {respect})" if respect is not None else ")")
-        parts.append(f"{and_names(group, names)} wiped out{how}.")
+        how = f" ({energy_text(revealed[seat])}" + (
+            _(", respect {respect})").format(respect=respect) if respect is not None else ")"
+        )
+        parts.append(_("{and_names} wiped out{how}.").format(and_names=and_names(group, names), how=how))
     card = last["card"]
     if card["kind"] == "bluebottle":
         parts.append(
-            f"{and_names(last['stung'], names)} got stung by the bluebottle." if last["stung"] else ""
+            _("{and_names} got stung by the bluebottle.").format(and_names=and_names(last["stung"], names))
+            if last["stung"]
+            else ""
         )
     elif last["winner"] is not None:
-        won = f"{names[last['winner']]} wins the {card['points']} {card['suit']} wave"
-        runner = f", {names[last['runner_up']]} is runner-up" if last["runner_up"] is not None else ""
+        won = _("{value} wins the {points} {suit} wave").format(
+            value=names[last["winner"]], points=card["points"], suit=card["suit"]
+        )
+        runner = (
+            _(", {value} is runner-up").format(value=names[last["runner_up"]])
+            if last["runner_up"] is not None
+            else ""
+        )
         parts.append(won + runner + ".")
     else:
-        parts.append(f"Nobody caught the {card['points']} {card['suit']} wave: it goes to the trash.")
-    return f"Round {last['round']}: " + " ".join(part for part in parts if part)
+        parts.append(
+            _("Nobody caught the {points} {suit} wave: it goes to the trash.").format(
+                points=card["points"], suit=card["suit"]
+            )
+        )
+    return _("Round {round}: ").format(round=last["round"]) + " ".join(part for part in parts if part)
 
 
 def and_names(seats: list[int], names: list[str]) -> str:
@@ -193,7 +210,7 @@ def and_names(seats: list[int], names: list[str]) -> str:
 
 
 def energy_text(value) -> str:
-    return f"{value[1:]} temporary" if isinstance(value, str) else str(value)
+    return _("{value} temporary").format(value=value[1:]) if isinstance(value, str) else str(value)
 
 
 def reward_context(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
