@@ -147,10 +147,12 @@ def shown(value: Any) -> str:
 
 
 def and_join(words: list[str], last: str = "and") -> str:
-    """["Ann", "Ben", "Cleo"] -> "Ann, Ben and Cleo"; one word alone; nothing for none."""
+    """["Ann", "Ben", "Cleo"] -> "Ann, Ben and Cleo" ("or" with last="or"), in the language
+    chosen; one word alone; nothing for none."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    joiner = _("or") if last == "or" else _("and")
+    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
 SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
@@ -199,7 +201,7 @@ def validate_options(engine: Engine, options: dict | None) -> dict:
             raise BadAction(
                 "bad_option",
                 _("Option '{name}' must be {get}, not {shown}.").format(
-                    name=name, get=JSON_KINDS.get(type(default), "a value"), shown=shown(value)
+                    name=name, get=_(JSON_KINDS.get(type(default), "a value")), shown=shown(value)
                 ),
             )
         merged[name] = value

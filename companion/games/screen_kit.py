@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -64,12 +65,13 @@ def result(
     data: dict,
     parts: list[tuple[str, str]],
     end_texts: dict[str, str],
-    unit: tuple[str, str],
+    unit: Callable[[int], str],
     tie_break: tuple[str, str] | None = None,
-    total_label: str = "Total",
+    total_label: str | None = None,
 ) -> dict:
     """The finished table: who won, why it ended, and each seat's breakdown in `parts` order.
-    `unit` is the score's word for one and for many; `tie_break`, when the rules broke a tie on
+    `unit` gives the score's word for a number (an ngettext); `parts`' labels and `end_texts` are
+    marked for the catalog where they are defined and said here; `tie_break`, when the rules broke a tie on
     it, is the sentence that says how and the ruling's id, shown small after it (issue 15)."""
     if data["status"] != "finished":
         return {}
@@ -77,7 +79,7 @@ def result(
     winners = data["winners"] or []
     best = data["scores"][winners[0]]["total"] if winners else 0
     winner_names = and_join([names[seat] for seat in winners])
-    points = f"{best} {unit[0] if best == 1 else unit[1]}"
+    points = f"{best} {unit(best)}"
     if len(winners) == 1:
         winner_text = _("{winner_names} wins with {points}").format(winner_names=winner_names, points=points)
     else:
@@ -88,14 +90,14 @@ def result(
         "winner_text": winner_text,
         "tie_break_text": tie_break[0] if tie_break else "",
         "tie_break_rule": tie_break[1] if tie_break else "",
-        "end_text": end_texts.get(data["end_reason"], data["end_reason"] or ""),
-        "breakdown_parts": [{"key": key, "label": label} for key, label in parts],
-        "total_label": total_label,  # what the total counts, when it is not a sum of the parts
+        "end_text": _(end_texts.get(data["end_reason"], data["end_reason"] or "")),
+        "breakdown_parts": [{"key": key, "label": _(label)} for key, label in parts],
+        "total_label": total_label or _("Total"),  # what the total counts, when it is not a sum of the parts
         # Whichever way has fewer columns, so a phone never scrolls sideways (issue 15): a column
         # per part (with the name and the total), or a row per part and a column per player.
         "breakdown_by_part": len(names) + 1 < len(parts) + 2,
         "breakdown_part_rows": [
-            {"label": label, "values": [score["breakdown"].get(key, 0) for score in data["scores"]]}
+            {"label": _(label), "values": [score["breakdown"].get(key, 0) for score in data["scores"]]}
             for key, label in parts
         ],
         "breakdown_rows": [

@@ -934,7 +934,7 @@ def test_the_result_says_how_the_tie_on_dogs_was_broken():
         "Ann and Cleo have as many: the most sand dollars wins the tie, $9 against Ann's $0 and Cleo's $5.",
         "HF-12",
     )
-    shown = screen_kit.result(data, hang_four_screen.BREAKDOWN, {}, hang_four_screen.UNIT, words)
+    shown = screen_kit.result(data, hang_four_screen.BREAKDOWN, {}, hang_four_screen.dogs_word, words)
     assert (shown["winner_text"], shown["tie_break_text"], shown["tie_break_rule"]) == (
         "Ben wins with 1 complete Surf Dog",
         words[0],

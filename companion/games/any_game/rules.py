@@ -326,7 +326,7 @@ class AnyGame:
         who = and_join(
             [names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat) for seat in winners]
         )
-        verb = "wins" if len(winners) == 1 else _("share the win")
+        verb = _("wins") if len(winners) == 1 else _("share the win")
         return _("Game over: {who} {verb} with {total}.").format(who=who, verb=verb, total=total)
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games import screen_kit
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 from .rules import parse_points, points_said
 
@@ -43,7 +43,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     # The result's breakdown reads down the page, a row per round or category, a column per player;
     # more players than fit a phone get the totals alone (the history's replay has every round).
     parts = _parts(state) if len(names) <= WIDE else []
-    result = screen_kit.result(data, parts, END_TEXTS, ("point", "points"))
+    result = screen_kit.result(data, parts, END_TEXTS, points_word)
     if result:
         result["breakdown_by_part"] = bool(parts)
     return {
@@ -147,7 +147,7 @@ def _last(state: dict, viewer: screen_kit.Viewer, names: list[str]) -> str:
 def _target_text(state: dict) -> str:
     if state["mode"] != "rounds" or not state["target"]:
         return ""
-    direction = "lowest" if state["lowest_wins"] else "highest"
+    direction = _("lowest") if state["lowest_wins"] else _("highest")
     return _(
         "The first total to reach {target} ends the game; the {direction} total wins (AG-5, AG-6)."
     ).format(target=state["target"], direction=direction)
@@ -180,3 +180,7 @@ def action_from_form(post, data: dict) -> dict:
     if state["mode"] == "categories":
         action["category"] = post.get("category", "")
     return action
+
+
+def points_word(number: int) -> str:
+    return ngettext("point", "points", number)

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     RuleViolation,
@@ -39,7 +39,7 @@ BEATS = {
     "cookie": {"dog", "bear"},
     "good_boy": set(),
 }
-WORDS = {"cat": "cat", "dog": "dog", "bear": "bear", "cookie": "cookie", "good_boy": gettext_noop("good boy")}
+WORDS = {"cat": "cat", "dog": "dog", "bear": "bear", "cookie": "cookie", "good_boy": "good boy"}
 BREAKDOWN = ("won", "split", "catnip", "dash")
 
 COMPONENTS_FILE = Path(__file__).with_name("components.json")
@@ -85,8 +85,14 @@ def strongest(cards: dict[int, str]) -> tuple[str, list[int]]:
 
 
 def counted(n: int, kind: str) -> str:
-    word = WORDS[kind]
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    said = {
+        "cat": ngettext("{count} cat", "{count} cats", n),
+        "dog": ngettext("{count} dog", "{count} dogs", n),
+        "bear": ngettext("{count} bear", "{count} bears", n),
+        "cookie": ngettext("{count} cookie", "{count} cookies", n),
+        "good_boy": ngettext("{count} good boy", "{count} good boys", n),
+    }
+    return said[kind].format(count=n)
 
 
 def plural(n: int, word: str) -> str:
@@ -94,7 +100,13 @@ def plural(n: int, word: str) -> str:
 
 
 def with_article(kind: str) -> str:
-    return f"a {WORDS[kind]}"
+    return {
+        "cat": _("a cat"),
+        "dog": _("a dog"),
+        "bear": _("a bear"),
+        "cookie": _("a cookie"),
+        "good_boy": _("a good boy"),
+    }[kind]
 
 
 def absent_as(value, default):
@@ -146,7 +158,7 @@ def check_unseen(state: dict, shown: Counter, what: str = gettext_noop("this rev
                     "{what} {value2} (DD-11)."
                 ).format(
                     counted=counted(left, kind),
-                    value="is" if left == 1 else "are",
+                    value=_("is") if left == 1 else _("are"),
                     seen=seen,
                     total=total,
                     what=what,
@@ -161,7 +173,7 @@ def check_unseen(state: dict, shown: Counter, what: str = gettext_noop("this rev
 
 class DogoDash:
     slug = "dogo-dash"
-    name = gettext_noop("Dogo Dash")
+    name = "Dogo Dash"  # a game's name is its own in every language
     min_players = 2
     max_players = 5
     options = {"catnip": False, "dogo_dash": False}
@@ -340,7 +352,9 @@ class DogoDash:
                 if held != HAND_SIZE:
                     needs = _("catnip needs {HAND_SIZE} cats in hand (DD-9)").format(HAND_SIZE=HAND_SIZE)
                     message = _("Seat {seat} holds {plural}: {needs}.").format(
-                        seat=seat, plural=plural(held, "card"), needs=needs
+                        seat=seat,
+                        plural=ngettext("{count} card", "{count} cards", held).format(count=held),
+                        needs=needs,
                     )
                     raise RuleViolation("catnip_hand", message, "DD-9")
         for seat in cards:
@@ -367,7 +381,7 @@ class DogoDash:
         missing = [s for s in contenders if s not in cards and s not in catnip]
         if missing:
             who = and_join([_("Seat {s}").format(s=s) for s in missing])
-            verb = "must" if len(missing) == 1 else _("must each")
+            verb = _("must") if len(missing) == 1 else _("must each")
             if tie_break:
                 reason, rule = _("the tied seats reveal again"), "DD-4"
             elif state["last_round"]:
@@ -566,7 +580,7 @@ class DogoDash:
         if result:
             top = after["seats"][result["winners"][0]]["pile"]
             who = and_join([name(s) for s in result["winners"]])
-            verb = "wins" if len(result["winners"]) == 1 else _("share the win")
+            verb = _("wins") if len(result["winners"]) == 1 else _("share the win")
             parts.append(_("Game over: {who} {verb} with {top} cards.").format(who=who, verb=verb, top=top))
         return " ".join(parts)
 

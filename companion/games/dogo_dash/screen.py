@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games import screen_kit
 from companion.games.dogo_dash.rules import DECK, HAND_SIZE
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 KINDS = [
     {"slug": "cat", "label": "Cat", "icon": "🐱"},
@@ -47,7 +47,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("round", "deck", "pot", "last_round")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        **screen_kit.result(data, breakdown_parts(state["options"]), END_TEXTS, ("card", "cards")),
+        **screen_kit.result(data, breakdown_parts(state["options"]), END_TEXTS, cards_word),
         "kinds": [{**kind, "unseen": unseen[kind["slug"]]} for kind in KINDS],
         "rows": [
             {
@@ -139,3 +139,7 @@ def action_from_form(post, data: dict) -> dict:
     if catnip:
         action["catnip"] = catnip
     return action
+
+
+def cards_word(number: int) -> str:
+    return ngettext("card", "cards", number)

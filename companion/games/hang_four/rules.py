@@ -24,7 +24,7 @@ import copy
 import random
 from pathlib import Path
 
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     RuleViolation,
@@ -44,7 +44,7 @@ PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
 BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
 SHACK_CARDS = ("seagull", "snag", "wipeout")
 CARD_NAMES = {
-    "seagull": "Seagull",
+    "seagull": gettext_noop("Seagull"),
     "snag": gettext_noop("Snag a Surfboard"),
     "wipeout": gettext_noop("Wipe Out"),
 }
@@ -52,6 +52,11 @@ CARD_SHORT = {
     "seagull": gettext_noop("the Seagull"),
     "snag": gettext_noop("the Snag"),
     "wipeout": gettext_noop("the Wipe Out"),
+}
+CARD_BARE = {
+    "seagull": gettext_noop("Seagull"),
+    "snag": gettext_noop("Snag"),
+    "wipeout": gettext_noop("Wipe Out"),
 }
 SHACK_FACE = "shack"
 FIELDS = {
@@ -177,19 +182,30 @@ def boards(dogs: list[dict]) -> list[dict]:
 def dogs_held(n: int, owner: str = "there") -> str:
     """'there is only 1 Surf Dog', 'Seat 1 has 2 Surf Dogs', 'you have no Surf Dog'."""
     if owner == "there":
-        return (
-            _("there is no Surf Dog")
-            if n == 0
-            else _("there {value} only {plural}").format(
-                value="is" if n == 1 else "are", plural=plural(n, "Surf Dog")
-            )
+        if n == 0:
+            return _("there is no Surf Dog")
+        return ngettext("there is only {count} Surf Dog", "there are only {count} Surf Dogs", n).format(
+            count=n
         )
-    verb = "have" if owner == "you" else "has"
-    return f"{owner} {verb} {'no Surf Dog' if n == 0 else 'only ' + plural(n, 'Surf Dog')}"
+    if owner == _("you"):
+        if n == 0:
+            return _("you have no Surf Dog")
+        return ngettext("you have only {count} Surf Dog", "you have only {count} Surf Dogs", n).format(
+            count=n
+        )
+    if n == 0:
+        return _("{owner} has no Surf Dog").format(owner=owner)
+    said = ngettext("{owner} has only {count} Surf Dog", "{owner} has only {count} Surf Dogs", n)
+    return said.format(owner=owner, count=n)
+
+
+def part_word(part: str) -> str:
+    """A Surf card's part as a sentence says it ("a nose card")."""
+    return {"character": _("character"), "nose": _("nose"), "tail": _("tail")}.get(part, part)
 
 
 def dog_numbers(indexes: list[int]) -> str:
-    return _("Surf Dog ") + and_join([str(i + 1) for i in indexes], "or")
+    return _("Surf Dog {numbers}").format(numbers=and_join([str(i + 1) for i in indexes], "or"))
 
 
 def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
@@ -213,11 +229,11 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
     if dog is None:
         if fits:
             where = dog_numbers(fits)
-            lack = "lacks" if len(fits) == 1 else "lack"
+            lack = _("lacks") if len(fits) == 1 else _("lack")
             raise RuleViolation(
                 "must_join",
                 _("The {part} must join {where}, which {lack} one: no new Surf Dog (HF-7).").format(
-                    part=part, where=where, lack=lack
+                    part=part_word(part), where=where, lack=lack
                 ),
                 "HF-7",
             )
@@ -227,7 +243,7 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
             raise RuleViolation(
                 "no_such_dog",
                 _("The {part} cannot join Surf Dog {number}: {dogs_held} (HF-7).").format(
-                    part=part, number=dog + 1, dogs_held=dogs_held(len(dogs))
+                    part=part_word(part), number=dog + 1, dogs_held=dogs_held(len(dogs))
                 ),
                 "HF-7",
             )
@@ -235,7 +251,7 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
             raise RuleViolation(
                 "dog_complete",
                 _("The {part} cannot join Surf Dog {number}: it is complete (HF-7).").format(
-                    part=part, number=dog + 1
+                    part=part_word(part), number=dog + 1
                 ),
                 "HF-7",
             )
@@ -243,7 +259,7 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
             raise RuleViolation(
                 "part_taken",
                 _("The {part} cannot join Surf Dog {number}: it already has a {part} (HF-7).").format(
-                    part=part, number=dog + 1
+                    part=part_word(part), number=dog + 1
                 ),
                 "HF-7",
             )
@@ -259,7 +275,7 @@ def numbered(error: RuleViolation, n: int, of: int, what: str) -> RuleViolation:
     message = error.message[0].lower() + error.message[1:]
     return RuleViolation(
         error.code,
-        _("{what} {n} of {of}: {message}").format(what=what, n=n, of=of, message=message),
+        _("{what} {n} of {of}: {message}").format(what=_(what), n=n, of=of, message=message),
         error.rule,
     )
 
@@ -329,7 +345,7 @@ class HangFour:
     slug = "hang-four"
     faces = FACES  # the custom die's faces (components.json): numbers and the Surf Shack
     card_cost = CARD_COST  # sand dollars per Surf card (HF-11)
-    name = gettext_noop("Hang Four")
+    name = "Hang Four"  # a game's name is its own in every language
     min_players = 2
     max_players = MAX_PLAYERS
     options: dict = {}
@@ -413,7 +429,7 @@ class HangFour:
         if phase == "shack_card":
             message, rule = _("Draw the Surf Shack card first and enter which card came up (HF-5)."), "HF-5"
         elif phase == "shack_roll":
-            card = CARD_NAMES[state["shack_card"]]
+            card = _(CARD_NAMES[state["shack_card"]])
             message, rule = (
                 _("Roll the die again for {card} first: that roll decides what it does (HF-5).").format(
                     card=card
@@ -510,7 +526,7 @@ class HangFour:
         collected = min(face, room, state["bank"])
         limit = None
         if collected < face:
-            limit = "cap" if room <= state["bank"] else "bank"
+            limit = _("cap") if room <= state["bank"] else _("bank")
         return collected, limit
 
     def snag_targets(self, state: dict, face: int) -> list[int]:
@@ -540,7 +556,9 @@ class HangFour:
         if state["surf_deck"] == 0:
             return _("The Surf deck is empty: there is nothing to buy (HF-11).")
         if k > state["surf_deck"]:
-            held = plural(state["surf_deck"], "card")
+            held = ngettext("{count} card", "{count} cards", state["surf_deck"]).format(
+                count=state["surf_deck"]
+            )
             return _("The Surf deck holds {held}: Seat {turn} cannot buy {k} (HF-11).").format(
                 held=held, turn=turn, k=k
             )
@@ -686,7 +704,7 @@ class HangFour:
         if SHACK[card] == 0:
             raise RuleViolation(
                 "not_in_deck",
-                _("This Shack deck has no {value} card at all (HF-2).").format(value=CARD_NAMES[card]),
+                _("This Shack deck has no {value} card at all (HF-2).").format(value=_(CARD_NAMES[card])),
                 "HF-2",
             )
         if state["shack_left"][card] == 0:
@@ -694,7 +712,7 @@ class HangFour:
                 "not_in_deck",
                 _(
                     "The Shack deck holds no {value} card now: all {value2} are in the discard pile (HF-5)."
-                ).format(value=CARD_NAMES[card], value2=SHACK[card]),
+                ).format(value=_(CARD_NAMES[card]), value2=SHACK[card]),
                 "HF-5",
             )
         state["shack_left"][card] -= 1
@@ -706,8 +724,8 @@ class HangFour:
         """HF-8, HF-9: the named cards exist in `owner`'s dogs as they are now, are unprotected
         boards, are named once, and are exactly min(face, unprotected boards) many."""
         dogs = state["seats"][owner]["dogs"]
-        whose = _("Seat {owner}'s").format(owner=owner) if owner != state["turn"] else "your"
-        holder = _("Seat {owner}").format(owner=owner) if owner != state["turn"] else "you"
+        whose = _("Seat {owner}'s").format(owner=owner) if owner != state["turn"] else _("your")
+        holder = _("Seat {owner}").format(owner=owner) if owner != state["turn"] else _("you")
         seen = set()
         for n, pick in enumerate(cards, 1):
             dog, part = pick["dog"], pick["part"]
@@ -730,14 +748,14 @@ class HangFour:
                         _(
                             "The {part} of {whose} Surf Dog {number} is protected: that Surf Dog "
                             "is complete (HF-8)."
-                        ).format(part=part, whose=whose, number=dog + 1),
+                        ).format(part=part_word(part), whose=whose, number=dog + 1),
                         "HF-8",
                     )
                 if not dogs[dog][part]:
                     raise RuleViolation(
                         "no_such_card",
                         _("{capitalize} Surf Dog {number} has no {part} (HF-8).").format(
-                            capitalize=whose.capitalize(), number=dog + 1, part=part
+                            capitalize=whose.capitalize(), number=dog + 1, part=part_word(part)
                         ),
                         "HF-8",
                     )
@@ -745,29 +763,31 @@ class HangFour:
                     raise RuleViolation(
                         "listed_twice",
                         _("The {part} of {whose} Surf Dog {number} is named twice (HF-9).").format(
-                            part=part, whose=whose, number=dog + 1
+                            part=part_word(part), whose=whose, number=dog + 1
                         ),
                         "HF-9",
                     )
             except RuleViolation as error:
-                raise numbered(error, n, len(cards), "Card") from None
+                raise numbered(error, n, len(cards), gettext_noop("Card")) from None
             seen.add((dog, part))
         available = len(boards(dogs))
         need = min(face, available)
         if len(cards) != need:
-            verb = "takes" if card == "snag" else "discards"
-            source = _("Seat {owner}'s").format(owner=owner) if card == "snag" else "your"
+            verb = _("takes") if card == "snag" else _("discards")
+            source = _("Seat {owner}'s").format(owner=owner) if card == "snag" else _("your")
             raise RuleViolation(
                 "take_count",
                 _(
                     "The {value} with a {face} {verb} exactly {need} of {source} {plural}, not {len} (HF-9)."
                 ).format(
-                    value=CARD_SHORT[card][4:],
+                    value=_(CARD_BARE[card]),
                     face=face,
                     verb=verb,
                     need=need,
                     source=source,
-                    plural=plural(available, "unprotected board"),
+                    plural=ngettext(
+                        "{count} unprotected board", "{count} unprotected boards", available
+                    ).format(count=available),
                     len=len(cards),
                 ),
                 "HF-9",
@@ -862,7 +882,10 @@ class HangFour:
             )
         rich = self.snag_targets(state, face)
         if target not in rich:
-            held = plural(len(boards(seats[target]["dogs"])), _("unprotected board"))
+            count = len(boards(seats[target]["dogs"]))
+            held = ngettext("{count} unprotected board", "{count} unprotected boards", count).format(
+                count=count
+            )
             who = and_join([_("Seat {s}").format(s=s) for s in rich], "or")
             raise RuleViolation(
                 "snag_target",
@@ -881,7 +904,7 @@ class HangFour:
             try:
                 roller = place_card(roller, pick["part"], pick["to_dog"])  # HF-7
             except RuleViolation as error:
-                raise numbered(error, n, len(cards), "Card") from None
+                raise numbered(error, n, len(cards), gettext_noop("Card")) from None
             to_dog = pick["to_dog"] if pick["to_dog"] is not None else len(roller["dogs"]) - 1
             stolen.append(
                 {
@@ -941,18 +964,22 @@ class HangFour:
             if left[part] == 0:
                 had = state["surf_left"][part]
                 if had == 0:
-                    message = _("The Surf deck holds no {part} card any more (HF-2).").format(part=part)
+                    message = _("The Surf deck holds no {part} card any more (HF-2).").format(
+                        part=part_word(part)
+                    )
                 else:
-                    held = plural(had, part + _(" card"))
+                    held = ngettext("{count} {part} card", "{count} {part} cards", had).format(
+                        count=had, part=part_word(part)
+                    )
                     message = _("The Surf deck holds only {held}: this purchase names more (HF-2).").format(
                         held=held
                     )
-                raise numbered(RuleViolation("not_in_deck", message, "HF-2"), n, k, "Card")
+                raise numbered(RuleViolation("not_in_deck", message, "HF-2"), n, k, gettext_noop("Card"))
             left[part] -= 1
             try:
                 seat = place_card(seat, part, pick["dog"])  # HF-7, in list order
             except RuleViolation as error:
-                raise numbered(error, n, k, "Card") from None
+                raise numbered(error, n, k, gettext_noop("Card")) from None
             dog = pick["dog"] if pick["dog"] is not None else len(seat["dogs"]) - 1
             bought.append(
                 {
@@ -1005,7 +1032,11 @@ class HangFour:
             parts.append(_("{who} rolled the Surf Shack.").format(who=who))
         elif kind == "roll":
             got, face = last["collected"], last["face"]
-            gain = "nothing" if got == 0 else plural(got, _("sand dollar"))
+            gain = (
+                _("nothing")
+                if got == 0
+                else ngettext("{count} sand dollar", "{count} sand dollars", got).format(count=got)
+            )
             note = ""
             if last["limit"] == "cap":
                 note = _(" ({CAP} is the cap)").format(CAP=CAP)
@@ -1027,7 +1058,7 @@ class HangFour:
         elif kind == "shack":
             if last["reshuffled"]:
                 parts.append(_("The Shack discard pile is shuffled into a new Shack deck."))
-            parts.append(_("{who} drew {value}.").format(who=who, value=CARD_NAMES[last["card"]]))
+            parts.append(_("{who} drew {value}.").format(who=who, value=_(CARD_NAMES[last["card"]])))
         elif kind == "shack_roll":
             parts.append(self._describe_shack_roll(state_before, after, name))
         else:
@@ -1045,7 +1076,10 @@ class HangFour:
                 )
             parts.append(
                 _("{who} bought {plural} for {cost}: {and_join}.").format(
-                    who=who, plural=plural(len(bought), "card"), cost=last["cost"], and_join=and_join(items)
+                    who=who,
+                    plural=ngettext("{count} card", "{count} cards", len(bought)).format(count=len(bought)),
+                    cost=last["cost"],
+                    and_join=and_join(items),
                 )
             )
         parts += self._describe_end(after, name)
@@ -1061,12 +1095,12 @@ class HangFour:
                 "wipeout": _("the cards are safe"),
             }[card]
             return _("{who} rolled the Surf Shack for {value}: {outcome}.").format(
-                who=who, value=CARD_SHORT[card], outcome=outcome
+                who=who, value=_(CARD_SHORT[card]), outcome=outcome
             )
-        head = _("{who} rolled {face} for {value}").format(who=who, face=face, value=CARD_SHORT[card])
+        head = _("{who} rolled {face} for {value}").format(who=who, face=face, value=_(CARD_SHORT[card]))
         if card == "seagull":
             pays = [
-                _("{name} pays {value}").format(name=name(int(seat)), value="nothing" if n == 0 else n)
+                _("{name} pays {value}").format(name=name(int(seat)), value=_("nothing") if n == 0 else n)
                 for seat, n in last["paid"].items()
             ]
             text = f"{head}: {', '.join(pays)}."
@@ -1116,7 +1150,7 @@ class HangFour:
             return ""
         numbers = and_join([str(i + 1) for i in removed])
         dogs = _("Surf Dog") if len(removed) == 1 else _("Surf Dogs")
-        verb = "is" if len(removed) == 1 else "are"
+        verb = _("is") if len(removed) == 1 else _("are")
         return _(" {owner}'s {dogs} {numbers} {verb} left empty and removed.").format(
             owner=owner, dogs=dogs, numbers=numbers, verb=verb
         )
@@ -1147,7 +1181,9 @@ class HangFour:
                 )
             ]
         top = seats[winners[0]]
-        dogs = plural(top["complete"], _("complete Surf Dog"))
+        dogs = ngettext("{count} complete Surf Dog", "{count} complete Surf Dogs", top["complete"]).format(
+            count=top["complete"]
+        )
         text = _("The Surf deck is empty: game over.")
         tied = [i for i, seat in enumerate(seats) if seat["complete"] == top["complete"]]
         if len(winners) > 1:
@@ -1155,7 +1191,11 @@ class HangFour:
             return [
                 text,
                 _("{who} share the win with {dogs} and {plural} each.").format(
-                    who=who, dogs=dogs, plural=plural(top["dollars"], "sand dollar")
+                    who=who,
+                    dogs=dogs,
+                    plural=ngettext("{count} sand dollar", "{count} sand dollars", top["dollars"]).format(
+                        count=top["dollars"]
+                    ),
                 ),
             ]
         if len(tied) > 1:

@@ -12,7 +12,7 @@ import json
 
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 SHACK_CARDS = [
     {
@@ -50,7 +50,10 @@ END_TEXTS = {
 # The total is the complete Surf Dogs (HF-14): the result shows it once, then the tie-break's money.
 BREAKDOWN = [("dollars", gettext_noop("Sand dollars"))]
 KEYS = ("do", "n", "c", "f", "t", "s")
-UNIT = (gettext_noop("complete Surf Dog"), gettext_noop("complete Surf Dogs"))
+
+
+def dogs_word(number: int) -> str:
+    return ngettext("complete Surf Dog", "complete Surf Dogs", number)
 
 
 def engine():
@@ -72,7 +75,9 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("bank", "phase", "shack_deck", "shack_discard", "surf_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        **screen_kit.result(data, BREAKDOWN, END_TEXTS, UNIT, tie_break_words(state, names), _("Surf Dogs")),
+        **screen_kit.result(
+            data, BREAKDOWN, END_TEXTS, dogs_word, tie_break_words(state, names), _("Surf Dogs")
+        ),
         "turn_name": names[state["turn"]],
         "step": step,
         "rows": [
@@ -98,7 +103,7 @@ def tie_break_words(state: dict, names: list[str]) -> tuple[str, str] | None:
     if settled is None:
         return None
     tied = settled["tied"]
-    have = "has" if len(tied) == 1 else "have"
+    have = _("has") if len(tied) == 1 else _("have")
     others = screen_kit.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in tied.items()])
     who = screen_kit.and_join([names[seat] for seat in tied])
     won = _("${dollars} against {others}").format(dollars=settled["dollars"], others=others)
@@ -264,7 +269,7 @@ class Steps(screen_kit.StepMachine):
 
     def _snag_elsewhere(self, allowed: list[int], face: int) -> str:
         who = screen_kit.and_join([self.names[seat] for seat in allowed])
-        verb = "holds" if len(allowed) == 1 else "hold"
+        verb = _("holds") if len(allowed) == 1 else _("hold")
         source = _("one of them") if len(allowed) > 1 else who
         return _("{who} {verb} {face} or more, so the Snag takes {face} from {source} (HF-9).").format(
             who=who, verb=verb, face=face, source=source

@@ -191,7 +191,7 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
 
 class SummerSuns:
     slug = "summer-suns"
-    name = gettext_noop("62 Summer Suns")
+    name = "62 Summer Suns"  # a game's name is its own in every language
     min_players = 1
     max_players = 8
     options = {"sheet": "default"}
@@ -294,7 +294,7 @@ class SummerSuns:
             _(
                 "Seat {seat} has already written this round: the round goes on once "
                 "{who} {value} written too (SS-3)."
-            ).format(seat=seat, who=who, value="has" if len(waiting) == 1 else "have"),
+            ).format(seat=seat, who=who, value=_("has") if len(waiting) == 1 else _("have")),
             "SS-3",
         )
 
@@ -678,7 +678,7 @@ class SummerSuns:
         if result:
             top = max(score["total"] for score in self.scores(after))
             who = and_join([name(s) for s in result["winners"]])
-            verb = "wins" if len(result["winners"]) == 1 else _("share the win")
+            verb = _("wins") if len(result["winners"]) == 1 else _("share the win")
             parts.append(
                 _("Game over: {who} {verb} with {top} starfish.").format(who=who, verb=verb, top=top)
             )

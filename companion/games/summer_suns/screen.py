@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from companion.games import registry, screen_kit
 from companion.games.summer_suns.sheet import SHEETS
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 ZONE_RULES = {
     "pair": gettext_noop("both slots of a cabin the same"),
@@ -60,7 +60,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("round", "dice", "phase")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        **screen_kit.result(data, breakdown_parts(sheet), END_TEXTS, ("starfish", "starfish")),
+        **screen_kit.result(data, breakdown_parts(sheet), END_TEXTS, starfish_word),
         "dice_faces": DICE_FACES,
         "waiting": screen_kit.and_join(waiting),
         "next_player": _next_player(data, viewer, names),
@@ -590,3 +590,7 @@ def _int(value):
         return int(value)
     except (TypeError, ValueError):
         return value
+
+
+def starfish_word(number: int) -> str:
+    return ngettext("starfish", "starfish", number)

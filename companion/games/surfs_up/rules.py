@@ -27,7 +27,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     RuleViolation,
@@ -274,7 +274,7 @@ def seat_map(value, field: str, example: str) -> dict[int, object]:
 
 class SurfsUp:
     slug = "surfs-up"
-    name = gettext_noop("Surf's Up!")
+    name = "Surf's Up!"  # a game's name is its own in every language
     min_players = 2
     max_players = 6
     options = {"shared_goals": False}
@@ -702,7 +702,7 @@ class SurfsUp:
         missing = [s for s in range(len(state["seats"])) if s not in given]
         if missing:
             who = and_join([_("Seat {s}").format(s=s) for s in missing])
-            verb = "is" if len(missing) == 1 else "are"
+            verb = _("is") if len(missing) == 1 else _("are")
             raise RuleViolation(
                 "missing_seat",
                 _("{who} {verb} missing: {what} ({rule}).").format(who=who, verb=verb, what=what, rule=rule),
@@ -907,7 +907,10 @@ class SurfsUp:
                     _(
                         "The beach deck still holds {plural}: enter the card that refills "
                         "beach space {number} (SU-7)."
-                    ).format(plural=plural(left, "card"), number=slot + 1),
+                    ).format(
+                        plural=ngettext("{count} card", "{count} cards", left).format(count=left),
+                        number=slot + 1,
+                    ),
                     "SU-7",
                 )
             if not left and refill is not None:
@@ -1011,7 +1014,7 @@ class SurfsUp:
                 raise RuleViolation(
                     "sting_count",
                     _("A sting list must hold {plural} for Seat {seat}, one per token (SU-11).").format(
-                        plural=plural(need, "value"), seat=seat
+                        plural=ngettext("{count} value", "{count} values", need).format(count=need), seat=seat
                     ),
                     "SU-11",
                 )
@@ -1031,7 +1034,11 @@ class SurfsUp:
                         raise RuleViolation(
                             "unknown_goal",
                             _("Seat {seat} names goal {number}, but the table has {plural} (SU-13).").format(
-                                seat=seat, number=g + 1, plural=plural(count, "shared goal")
+                                seat=seat,
+                                number=g + 1,
+                                plural=ngettext("{count} shared goal", "{count} shared goals", count).format(
+                                    count=count
+                                ),
                             ),
                             "SU-13",
                         )
@@ -1093,7 +1100,7 @@ class SurfsUp:
         last, seats = after["last"], after["seats"]
         card = last["card"]
         shown = [
-            f"{name(int(s))} {'rests' if energy_value(c) == REST else energy_name(c)}"
+            f"{name(int(s))} {_('rests') if energy_value(c) == REST else energy_name(c)}"
             for s, c in last["revealed"].items()
         ]
         parts = [
@@ -1132,7 +1139,7 @@ class SurfsUp:
             low = min(energy_value(c) for c in revealed.values())
             if last["stung"]:
                 who = and_join([name(s) for s in last["stung"]])
-                verb = "takes" if len(last["stung"]) == 1 else "take"
+                verb = _("takes") if len(last["stung"]) == 1 else _("take")
                 parts.append(
                     _("{who} revealed the lowest ({low}) and {verb} a bluebottle token.").format(
                         who=who, low=low, verb=verb
@@ -1156,7 +1163,7 @@ class SurfsUp:
                 _("{name} rests: respect {respect}, {plural} back to hand ({join}).").format(
                     name=name(s),
                     respect=seats[s]["respect"],
-                    plural=plural(len(back), "card"),
+                    plural=ngettext("{count} card", "{count} cards", len(back)).format(count=len(back)),
                     join=", ".join(energy_name(c) for c in back),
                 )
             )
@@ -1193,7 +1200,7 @@ class SurfsUp:
             elif reason == "rest_card":
                 down = [name(i) for i in self.down_to_rest(after)]
                 cause = _("{and_join} {value} only the rest card left").format(
-                    and_join=and_join(down), value="has" if len(down) == 1 else "have"
+                    and_join=and_join(down), value=_("has") if len(down) == 1 else _("have")
                 )
             else:
                 cause = _("The surf and the ocean deck are empty")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 END_TEXTS = {
     "bluebottles": gettext_noop("The fifth bluebottle has been resolved."),
@@ -33,7 +33,7 @@ def end_texts(state: dict, names: list[str]) -> dict[str, str]:
     down = [names[seat] for seat in engine().down_to_rest(state)]
     if not down:
         return END_TEXTS
-    verb = "is" if len(down) == 1 else "are"
+    verb = _("is") if len(down) == 1 else _("are")
     return {
         **END_TEXTS,
         "rest_card": _("{and_join} {verb} down to the rest card alone (SU-10).").format(
@@ -70,7 +70,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         **{key: data["state"][key] for key in ("round", "bluebottles", "beach_deck", "ocean_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
         "card_picks": card_picks(viewer.posted),
-        **screen_kit.result(data, BREAKDOWN, end_texts(state, names), ("point", "points")),
+        **screen_kit.result(data, BREAKDOWN, end_texts(state, names), points_word),
         "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
         "points": list(range(1, 11)),
         "bonuses": [1, 2, 3, 4, 5],
@@ -224,7 +224,7 @@ def reward_context(state: dict, names: list[str], viewer: screen_kit.Viewer) -> 
     return {
         "seat": seat,
         "name": names[seat],
-        "role": "winner" if (state.get("last") or {}).get("winner") == seat else "runner-up",
+        "role": _("winner") if (state.get("last") or {}).get("winner") == seat else _("runner-up"),
         "respect_now": state["seats"][seat]["respect"],
         "respect": name_it(options["respect"]),
         "pass": name_it(options["pass"]),
@@ -316,3 +316,7 @@ def _int(value):
         return int(value)
     except (TypeError, ValueError):
         return value
+
+
+def points_word(number: int) -> str:
+    return ngettext("point", "points", number)
