@@ -52,6 +52,22 @@ def pgettext(context: str, message: str) -> str:
     return _plugged["pgettext"](context, message)
 
 
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 11th ... in English; 1er, 2e ... where the catalog says so."""
+    if number == 1:
+        return pgettext("ordinal", "1st")
+    last, tens = number % 10, number % 100
+    if last == 1 and tens != 11:
+        form = pgettext("ordinal", "{n}st")
+    elif last == 2 and tens != 12:
+        form = pgettext("ordinal", "{n}nd")
+    elif last == 3 and tens != 13:
+        form = pgettext("ordinal", "{n}rd")
+    else:
+        form = pgettext("ordinal", "{n}th")
+    return form.format(n=number)
+
+
 def gettext_noop(message: str) -> str:
     """Marks a sentence for the catalog where it is defined; it is translated where it is said."""
     return message

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import screen_kit
+from companion.games import screen_kit, words
 from companion.games.words import _, gettext_noop, ngettext
 
 from .rules import parse_points, points_said
@@ -17,8 +17,7 @@ MINUS_SIGNS = "-−–"  # a hyphen, the minus sign and the dash a phone's keybo
 
 
 def ordinal(rank: int) -> str:
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    return words.ordinal(rank)
 
 
 def ranks(totals: list[int], lowest_wins: bool) -> list[int]:

@@ -161,7 +161,7 @@ def check_unseen(state: dict, shown: Counter, what: str = gettext_noop("this rev
                     value=_("is") if left == 1 else _("are"),
                     seen=seen,
                     total=total,
-                    what=what,
+                    what=_(what),
                     value2=shown[kind],
                 )
             raise RuleViolation("card_count", message, "DD-11")
@@ -548,7 +548,9 @@ class DogoDash:
         if action["type"] == "reveal":
             cards = parse_cards(action["cards"])
             shown = [
-                f"{name(s)} {'revealed ' if i == 0 else ''}{with_article(k)}"
+                (_("{name} revealed {card}") if i == 0 else "{name} {card}").format(
+                    name=name(s), card=with_article(k)
+                )
                 for i, (s, k) in enumerate(cards.items())
             ]
             for seat in sorted(action.get("catnip", [])):

@@ -7,16 +7,21 @@ from companion.games.dogo_dash.rules import DECK, HAND_SIZE
 from companion.games.words import _, gettext_noop, ngettext
 
 KINDS = [
-    {"slug": "cat", "label": "Cat", "icon": "🐱"},
-    {"slug": "dog", "label": "Dog", "icon": "🐶"},
-    {"slug": "bear", "label": "Bear", "icon": "🐻"},
-    {"slug": "cookie", "label": "Cookie", "icon": "🍪"},
+    {"slug": "cat", "label": gettext_noop("Cat"), "icon": "🐱"},
+    {"slug": "dog", "label": gettext_noop("Dog"), "icon": "🐶"},
+    {"slug": "bear", "label": gettext_noop("Bear"), "icon": "🐻"},
+    {"slug": "cookie", "label": gettext_noop("Cookie"), "icon": "🍪"},
     {"slug": "good_boy", "label": gettext_noop("Good boy"), "icon": "😇"},
 ]
 ICONS = {kind["slug"]: kind["icon"] for kind in KINDS}
 LABELS = {kind["slug"]: kind["label"] for kind in KINDS}
 
-BREAKDOWN = [("won", "Won"), ("split", "Split"), ("catnip", "Catnip"), ("dash", "Dash")]
+BREAKDOWN = [
+    ("won", gettext_noop("Won")),
+    ("split", gettext_noop("Split")),
+    ("catnip", gettext_noop("Catnip")),
+    ("dash", gettext_noop("Dash")),
+]
 VARIANT_PARTS = {"catnip": "catnip", "dash": "dogo_dash"}  # breakdown part -> the option it needs
 
 
@@ -48,7 +53,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         **{key: data["state"][key] for key in ("round", "deck", "pot", "last_round")},
         "scoreboard": screen_kit.scoreboard(data, notes),
         **screen_kit.result(data, breakdown_parts(state["options"]), END_TEXTS, cards_word),
-        "kinds": [{**kind, "unseen": unseen[kind["slug"]]} for kind in KINDS],
+        "kinds": [{**kind, "label": _(kind["label"]), "unseen": unseen[kind["slug"]]} for kind in KINDS],
         "rows": [
             {
                 "seat": seat,
@@ -60,7 +65,13 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
             for seat in expect["seats"]
         ],
         "counting": [
-            {**kind, "seen": state["seen"][kind["slug"]], "total": DECK[kind["slug"]]} for kind in KINDS
+            {
+                **kind,
+                "label": _(kind["label"]),
+                "seen": state["seen"][kind["slug"]],
+                "total": DECK[kind["slug"]],
+            }
+            for kind in KINDS
         ],
         "last": _last(state, names, collecting="collect" in expect["actions"]),
         "winner_name": names[state["winner"]] if state.get("winner") is not None else "",
@@ -79,7 +90,7 @@ def _last(state: dict, names: list[str], collecting: bool = False) -> dict | Non
             {
                 "name": names[int(seat)],
                 "icon": ICONS[kind],
-                "label": LABELS[kind],
+                "label": _(LABELS[kind]),
                 "best": int(seat) in last["seats"],
             }
             for seat, kind in last["cards"].items()
@@ -95,10 +106,10 @@ def _caption(last: dict, names: list[str], collecting: bool) -> str:
     played_catnip = _(" ({catnip} played catnip)").format(catnip=catnip) if catnip else ""
     if last["outcome"] == "win" and collecting:
         return _("Round {round}: {who}'s {lower} wins the round{played_catnip}.").format(
-            round=last["round"], who=who, lower=LABELS[last["kind"]].lower(), played_catnip=played_catnip
+            round=last["round"], who=who, lower=_(LABELS[last["kind"]]).lower(), played_catnip=played_catnip
         )
     if last["outcome"] == "win":
-        kind = LABELS[last["kind"]].lower()
+        kind = _(LABELS[last["kind"]]).lower()
         taken = _("the pot of {pot}").format(pot=last["pot"]) + (
             _(" and the Super Pot of {super_pot}").format(super_pot=last["super_pot"])
             if last["super_pot"]

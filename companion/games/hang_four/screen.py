@@ -17,7 +17,7 @@ from companion.games.words import _, gettext_noop, ngettext
 SHACK_CARDS = [
     {
         "slug": "seagull",
-        "label": "Seagull",
+        "label": gettext_noop("Seagull"),
         "icon": "🐦",
         "what": gettext_noop("every opponent pays you the next roll"),
     },
@@ -36,11 +36,21 @@ SHACK_CARDS = [
 ]
 CARD_LABELS = {card["slug"]: card["label"] for card in SHACK_CARDS}
 PARTS = [
-    {"slug": "character", "label": "Dog", "icon": "🐶"},
+    {"slug": "character", "label": gettext_noop("Dog"), "icon": "🐶"},
     {"slug": "nose", "label": gettext_noop("Nose board"), "icon": "◧"},
     {"slug": "tail", "label": gettext_noop("Tail board"), "icon": "◨"},
 ]
 PART_LABELS = {part["slug"]: part["label"] for part in PARTS}
+
+
+def part_label(part: str) -> str:
+    return _(PART_LABELS[part])
+
+
+def card_label(card: str | None) -> str:
+    return _(CARD_LABELS[card]) if card else ""
+
+
 END_TEXTS = {
     "four_dogs": gettext_noop("Four complete Surf Dogs end the game at once."),
     "surf_deck_empty": gettext_noop(
@@ -92,7 +102,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
             }
             for i, seat in enumerate(state["seats"])
         ],
-        "card_label": CARD_LABELS.get(state.get("shack_card") or "", ""),
+        "card_label": card_label(state.get("shack_card")),
     }
 
 
@@ -104,7 +114,9 @@ def tie_break_words(state: dict, names: list[str]) -> tuple[str, str] | None:
         return None
     tied = settled["tied"]
     have = _("has") if len(tied) == 1 else _("have")
-    others = screen_kit.and_join([f"{names[seat]}'s ${dollars}" for seat, dollars in tied.items()])
+    others = screen_kit.and_join(
+        [_("{name}'s ${dollars}").format(name=names[seat], dollars=dollars) for seat, dollars in tied.items()]
+    )
     who = screen_kit.and_join([names[seat] for seat in tied])
     won = _("${dollars} against {others}").format(dollars=settled["dollars"], others=others)
     return _("{who} {have} as many: the most sand dollars wins the tie, {won}.").format(
@@ -195,12 +207,12 @@ class Steps(screen_kit.StepMachine):
             else "",
             "options": [
                 {
-                    "label": f"{card['icon']} {card['label']}",
-                    "detail": card["what"],
+                    "label": f"{card['icon']} {_(card['label'])}",
+                    "detail": _(card["what"]),
                     "action": {"type": "shack", "card": card["slug"]},
                     "disabled": None
                     if reshuffle or left.get(card["slug"], 0) > 0
-                    else _("All {label} cards are out of the Shack deck.").format(label=card["label"]),
+                    else _("All {label} cards are out of the Shack deck.").format(label=_(card["label"])),
                 }
                 for card in SHACK_CARDS
             ],
@@ -208,7 +220,7 @@ class Steps(screen_kit.StepMachine):
 
     def _shack_roll(self, query: dict) -> dict:
         card = self.state["shack_card"]
-        label = CARD_LABELS[card]
+        label = card_label(card)
         if card == "seagull":
             return {
                 "name": "face",
@@ -263,7 +275,7 @@ class Steps(screen_kit.StepMachine):
             query,
             face,
             owner=target,
-            verb="Take",
+            verb=_("Take"),
             action={"type": "shack_roll", "face": face, "target": target},
         )
 
@@ -293,10 +305,13 @@ class Steps(screen_kit.StepMachine):
             return {"name": "done", "action": {**action, "cards": [finish(card) for card in cards]}}
         taken = {(card["dog"], card["part"]) for card in cards}
         available = [c for c in engine().stealable(self.state, owner) if (c["dog"], c["part"]) not in taken]
-        whose = f"{self.names[owner]}'s" if stealing else _("your own")
+        whose = _("{name}'s").format(name=self.names[owner]) if stealing else _("your own")
         return {
             "name": "pick",
-            "so_far": "; ".join(f"{PART_LABELS[c['part']]} of Surf Dog {c['dog'] + 1}" for c in cards),
+            "so_far": "; ".join(
+                _("{part} of Surf Dog {number}").format(part=part_label(c["part"]), number=c["dog"] + 1)
+                for c in cards
+            ),
             "title": _("{verb} {need} of {whose} loose boards").format(verb=verb, need=need, whose=whose)
             if not cards
             else _("{verb} {number} more of {whose} loose boards ({need} in all)").format(
@@ -305,7 +320,7 @@ class Steps(screen_kit.StepMachine):
             "options": [
                 {
                     "label": _("{value} of Surf Dog {number}").format(
-                        value=PART_LABELS[c["part"]], number=c["dog"] + 1
+                        value=part_label(c["part"]), number=c["dog"] + 1
                     ),
                     "set": {"s": ",".join(chosen + [f"{c['dog']}.{c['part']}.{'?' if stealing else ''}"])},
                 }
@@ -356,7 +371,7 @@ class Steps(screen_kit.StepMachine):
             return {"name": "done", "action": {"type": "buy", "cards": [finish_buy(card) for card in cards]}}
         picked = [c["part"] for c in cards]
         left = {part: n - picked.count(part) for part, n in self.state["surf_left"].items()}
-        so_far = [f"{PART_LABELS[c['part']]} → {dog_name(c['dog'])}" for c in cards]
+        so_far = [f"{part_label(c['part'])} → {dog_name(c['dog'])}" for c in cards]
         return {
             "name": "part",
             "so_far": "; ".join(so_far),
@@ -365,11 +380,11 @@ class Steps(screen_kit.StepMachine):
             ),
             "options": [
                 {
-                    "label": f"{part['icon']} {part['label']}",
+                    "label": f"{part['icon']} {_(part['label'])}",
                     "set": {"c": ",".join(chosen + [f"{part['slug']}.?"])},
                     "disabled": None
                     if left.get(part["slug"], 0) > 0
-                    else _("No {lower} is left in the Surf deck.").format(lower=part["label"].lower()),
+                    else _("No {lower} is left in the Surf deck.").format(lower=_(part["label"]).lower()),
                 }
                 for part in PARTS
             ],
@@ -388,7 +403,7 @@ class Steps(screen_kit.StepMachine):
         if fits["must_join"] and len(fits["dogs"]) > 1:
             return {
                 "name": "place",
-                "title": question.format(part=PART_LABELS[part].lower()),
+                "title": question.format(part=part_label(part).lower()),
                 "options": [
                     {"label": _("Surf Dog {number}").format(number=dog + 1), "set": {key: f"{head}{dog}"}}
                     for dog in fits["dogs"]
@@ -417,7 +432,7 @@ def dog_name(dog: str) -> str:
 
 
 def rolled(face) -> str:
-    return _("the Surf Shack") if face == "shack" else f"a {face}"
+    return _("the Surf Shack") if face == "shack" else _("a {face}").format(face=face)
 
 
 def face_option(face, action: dict) -> dict:

@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from companion.games.words import _
+from companion.games.words import _, gettext_noop, ordinal
 
 from ..base import is_int
 
@@ -99,12 +99,24 @@ class Sheet:
         }
 
     def named(self, slot_id: str) -> str:
-        """The slot in words, for every sentence a player reads."""
-        return self.names.get(slot_id, slot_id)
+        """The slot in words, for every sentence a player reads, in the language chosen."""
+        if slot_id not in self.names:
+            return slot_id
+        word, group, place = self.names[slot_id]
+        word = _(word)
+        place = _(place) if isinstance(place, str) else ordinal(place) if group is not None else place
+        if group is None:
+            return (
+                _("{zone}, {place}").format(zone=word, place=place)
+                if isinstance(place, str)
+                else f"{word} {place}"
+            )
+        return _("{zone} {number}, {place}").format(zone=word, number=group, place=place)
 
-    def _slot_names(self) -> dict[str, str]:
+    def _slot_names(self) -> dict[str, tuple]:
         """A zone's singular (its id without the plural s), the group's number when the zone has
-        several, and the place in the group: top or bottom in a pair, else 1st, 2nd ..."""
+        several (else None), and the place in the group: top or bottom in a pair, else its number
+        (said 1st, 2nd ... in a group, Bottle 1 to 5 alone); named() says them."""
         names = {}
         for zone in self.zones.values():
             word = zone["id"][:-1] if zone["id"].endswith("s") else zone["id"]
@@ -114,9 +126,9 @@ class Sheet:
                 places = _places(zone["kind"], [self.slots[s] for s in group])
                 for n, (slot_id, place) in enumerate(zip(group, places, strict=True), 1):
                     if several:
-                        names[slot_id] = f"{word} {g + 1}, {place}"
+                        names[slot_id] = (word, g + 1, place)
                     else:  # one group: the bottles are Bottle 1 to 5
-                        names[slot_id] = f"{word}, {place}" if zone["kind"] == "pair" else f"{word} {n}"
+                        names[slot_id] = (word, None, place if zone["kind"] == "pair" else n)
         return names
 
     def _neighbours(self) -> dict[str, list[tuple[str, str]]]:
@@ -188,11 +200,22 @@ def _places(kind: str, group: list[dict]) -> list[str]:
         if first["col"] == second["col"]:
             return ["top", "bottom"] if first["row"] < second["row"] else ["bottom", "top"]
         return ["left", "right"] if first["col"] < second["col"] else ["right", "left"]
-    return [_ordinal(n) for n in range(1, len(group) + 1)]
+    return list(range(1, len(group) + 1))
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+# The words of the default sheet's zones and places, for the catalog (a sheet file of a group's
+# own keeps its words where the catalog has none).
+ZONE_WORDS = (
+    gettext_noop("Cabin"),
+    gettext_noop("Koi"),
+    gettext_noop("Boat"),
+    gettext_noop("Bottle"),
+    gettext_noop("Gull"),
+    gettext_noop("top"),
+    gettext_noop("bottom"),
+    gettext_noop("left"),
+    gettext_noop("right"),
+)
 
 
 def _shape_problem(kind: str, group: list[dict]) -> str | None:

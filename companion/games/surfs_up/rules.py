@@ -1155,7 +1155,10 @@ class SurfsUp:
                     ).format(who=who, also=also, low=low)
                 )
         if last["trashed"]:
-            items = [f"{name(t['seat'])}'s {energy_name(t['card'])}" for t in last["trashed"]]
+            items = [
+                _("{name}'s {card}").format(name=name(t["seat"]), card=energy_name(t["card"]))
+                for t in last["trashed"]
+            ]
             parts.append(_("To the trash: {and_join}.").format(and_join=and_join(items)))
         for s in last["resting"]:
             back = last["rested"][str(s)]
