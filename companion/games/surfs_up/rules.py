@@ -220,8 +220,13 @@ def with_article(article: str, words: str) -> str:
     if article == "a":
         first = words.split()[0].lower()
         if first[0] in "aeiou8" or first in ("11", "18"):
-            article = "an"
-    return f"{article} {words}"
+            return _("an {words}").format(words=words)
+        return _("a {words}").format(words=words)
+    return _("the {words}").format(words=words)
+
+
+# The print run's suits (components.json), for the catalog: a sentence says them in its language.
+SUIT_WORDS = (gettext_noop("orange"), gettext_noop("purple"), gettext_noop("blue"))
 
 
 def capital(text: str) -> str:
@@ -232,19 +237,19 @@ def card_name(card: dict | None, article: str = "the") -> str:
     """'the 7 blue wave', 'a bluebottle', 'the orange surfboard (+2, cost 3)',
     'temporary energy 6 (cost 2)'."""
     if card is None:
-        return "nothing"
+        return _("nothing")
     kind = card["kind"]
     if kind == "wave":
         return with_article(
-            article, _("{points} {suit} wave").format(points=card["points"], suit=card["suit"])
+            article, _("{points} {suit} wave").format(points=card["points"], suit=_(card["suit"]))
         )
     if kind == "bluebottle":
-        return with_article(article, "bluebottle")
+        return with_article(article, _("bluebottle"))
     if kind == "surfboard":
         return with_article(
             article,
             _("{suit} surfboard (+{bonus}, cost {cost})").format(
-                suit=card["suit"], bonus=card["bonus"], cost=card["cost"]
+                suit=_(card["suit"]), bonus=card["bonus"], cost=card["cost"]
             ),
         )
     return _("temporary energy {value} (cost {cost})").format(value=card["value"], cost=card["cost"])
@@ -1065,7 +1070,7 @@ class SurfsUp:
         kind = action["type"]
         parts: list[str] = []
         if kind == "setup":
-            surf = ", ".join(f"{w['points']} {w['suit']}" for w in after["surf"])
+            surf = ", ".join(f"{w['points']} {_(w['suit'])}" for w in after["surf"])
             beach = ", ".join(card_name(card) for card in after["beach"])
             parts.append(
                 _("The surf: {surf} (breakzone first). The beach: {beach}.").format(surf=surf, beach=beach)

@@ -120,12 +120,12 @@ def card_view(card: dict, breakzone: bool = False) -> dict:
     kind = card.get("kind")
     if kind == "wave":
         label = f"🌊 {card['points']}"
-        detail = card["suit"]
+        detail = _(card["suit"])
     elif kind == "bluebottle":
         label, detail = "🪼", "bluebottle"
     elif kind == "surfboard":
         label = f"🏄 +{card['bonus']}"
-        detail = _("{suit} · cost {cost}").format(suit=card["suit"], cost=card["cost"])
+        detail = _("{suit} · cost {cost}").format(suit=_(card["suit"]), cost=card["cost"])
     else:
         label = f"⚡ {card['value']}"
         detail = _("energy · cost {cost}").format(cost=card["cost"])
@@ -188,7 +188,7 @@ def story(state: dict, names: list[str]) -> str:
         )
     elif last["winner"] is not None:
         won = _("{value} wins the {points} {suit} wave").format(
-            value=names[last["winner"]], points=card["points"], suit=card["suit"]
+            value=names[last["winner"]], points=card["points"], suit=_(card["suit"])
         )
         runner = (
             _(", {value} is runner-up").format(value=names[last["runner_up"]])
@@ -199,7 +199,7 @@ def story(state: dict, names: list[str]) -> str:
     else:
         parts.append(
             _("Nobody caught the {points} {suit} wave: it goes to the trash.").format(
-                points=card["points"], suit=card["suit"]
+                points=card["points"], suit=_(card["suit"])
             )
         )
     return _("Round {round}: ").format(round=last["round"]) + " ".join(part for part in parts if part)
