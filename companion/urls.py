@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path, re_path
+from django.views.i18n import JavaScriptCatalog, set_language
 from django_ratelimit.decorators import ratelimit
 
 from companion.groups import api as _groups_api  # noqa: F401 - adds the groups to the API
@@ -22,7 +24,10 @@ accounts = [
 urlpatterns = [
     path("api/v1/", api.urls),
     path("accounts/", include(accounts)),
-    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the switch on every page
+    # The language switch of every page, and table.js's sentences: open to a table's phones on a
+    # private deployment too, as the table's own pages are.
+    path("i18n/setlang/", login_not_required(set_language), name="set_language"),
+    path("jsi18n/", login_not_required(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("g/<slug:group_id>/history/", include("companion.history.urls")),
     re_path(r"^history/(?P<rest>.*)$", legacy_history),  # links from before groups (issue 16)
     path("", include("companion.groups.urls")),

@@ -14,6 +14,13 @@
 // - Keypad forms (the score pad): Enter moves on, what is typed survives a refresh.
 (function () {
   "use strict";
+  // The page's language, from Django's JavaScript catalog (jsi18n); English when it did not load
+  // (a table opened offline from the worker's copy).
+  var gettext = window.gettext || function (text) { return text; };
+  function named(text, values) {
+    if (window.interpolate) return window.interpolate(text, values, true);
+    return text.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  }
   var loop = document.getElementById("table-loop");
   if (!loop || !window.htmx) return;
   var tableId = loop.getAttribute("data-table");
@@ -47,17 +54,18 @@
     if (newState !== "offline") offlineSince = null;
     state = newState;
     var words = {
-      connecting: "Connecting…",
-      live: "Live",
-      polling: "Updating every 2 s",
-      reconnecting: "Reconnecting…",
-      offline: offlineSince ? "Offline since " + clock(offlineSince) : "Offline",
+      connecting: gettext("Connecting…"),
+      live: gettext("Live"),
+      polling: gettext("Updating every 2 s"),
+      reconnecting: gettext("Reconnecting…"),
+      offline: offlineSince ? named(gettext("Offline since %(time)s"), { time: clock(offlineSince) }) : gettext("Offline"),
     }[state];
     if (copySeen !== null && state !== "live" && state !== "polling") {
-      words = "Offline: the table as this phone last saw it";
+      words = gettext("Offline: the table as this phone last saw it");
     }
     mark.setAttribute("data-state", state);
-    mark.querySelector(".connection-text").textContent = words + " · updated " + clock(updated, true);
+    mark.querySelector(".connection-text").textContent =
+      named(gettext("%(state)s · updated %(time)s"), { state: words, time: clock(updated, true) });
   }
   function touched() { updated = new Date(); show(state === "offline" ? "reconnecting" : state); }
 
@@ -135,19 +143,24 @@
   function sayWaiting() {
     var entries = outbox();
     if (!entries.length) { banner.hidden = true; return; }
-    var why = navigator.onLine === false ? "no connection" : "the server did not answer";
-    say("Not sent yet: " + why + ". " + entries[0].words + " will be sent when the phone is back online.", true);
+    var why = navigator.onLine === false ? gettext("no connection") : gettext("the server did not answer");
+    say(named(gettext("Not sent yet: %(why)s. Your entry “%(entry)s” will be sent when the phone is back online."),
+      { why: why, entry: entryWords(entries[0]) }), true);
   }
   function describe(form, submitter) {
     // An option that is a whole entry on a screen of several decisions says itself (a die face).
     var says = (submitter && submitter.dataset.says) || form.dataset.says;
-    if (says) return "Your entry “" + says + "”";
+    if (says) return says;
     var title = form.querySelector(".prompt-title") || live().querySelector(".prompt-title");
     var shown = submitter && (submitter.querySelector(".option-label") || submitter); // not the hint
     var label = shown ? shown.textContent.trim().replace(/\s+/g, " ") : "";
     var what = title ? title.textContent.trim().replace(/\s+/g, " ") : "";
-    if (what && label && label !== what) return "Your entry “" + what + ": " + label + "”";
-    return "Your entry “" + (label || what || "entry") + "”";
+    if (what && label && label !== what) return what + ": " + label;
+    return label || what || gettext("entry");
+  }
+  function entryWords(entry) {
+    // An entry kept by an older page says "Your entry “…”" whole: keep only what it quotes.
+    return entry.words.replace(/^Your entry “([\s\S]*)”$/, "$1");
   }
   function stash(entry) {
     var entries = outbox();
@@ -187,10 +200,11 @@
       keep(outbox().filter(function (kept) { return kept.key !== entry.key || kept.path !== entry.path; }));
       var outcome = answer.response.headers.get("Companion-Outcome");
       if (outcome === "forbidden") {
-        say(entry.words + " was not sent: this phone may only watch the table.", false);
+        say(named(gettext("Your entry “%(entry)s” was not sent: this phone may only watch the table."),
+          { entry: entryWords(entry) }), false);
       } else {
         htmx.swap(live(), answer.html, { swapStyle: "outerHTML" });
-        if (outcome === "applied") say("Sent: " + entry.words.replace(/^Your entry /, "") + ".", false);
+        if (outcome === "applied") say(named(gettext("Sent: “%(entry)s”."), { entry: entryWords(entry) }), false);
         else banner.hidden = true; // the table's own message says why (stale, refused)
       }
       if (outbox().length) sayWaiting();
@@ -391,8 +405,9 @@
     if (stepBefore !== null && isRefresh(event.detail)) {
       if (choosing() && stepSignature() !== stepBefore) {
         var entry = newestEntry();
-        notice.textContent = (entry ? "Another phone entered “" + entry + "”" : "Another phone changed the table") +
-          " while you were choosing: choose again.";
+        notice.textContent = entry
+          ? named(gettext("Another phone entered “%(entry)s” while you were choosing: choose again."), { entry: entry })
+          : gettext("Another phone changed the table while you were choosing: choose again.");
         notice.hidden = false;
       }
     }

@@ -2,9 +2,11 @@
 the history, the groups, the tables' pages, the app's manifest and the language switch)."""
 
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog, set_language
 
 urlpatterns = [
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("g/<slug:group_id>/history/", include("companion.history.urls")),
     path("", include("companion.groups.urls")),
     path("", include("companion.pwa.urls")),

@@ -161,7 +161,7 @@ class Sheet:
         return tuple(sorted((n for n in near if n is not None), key=order.__getitem__))
 
     def __repr__(self) -> str:
-        return _("<Sheet {name!r}: {len} slots>").format(name=self.name, len=len(self.slot_ids))
+        return f"<Sheet {self.name!r}: {len(self.slot_ids)} slots>"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,27 +170,19 @@ class Sheet:
 
 def _keys(fail, value, what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     if not isinstance(value, dict):
-        fail(_("{what} must be an object.").format(what=what))
+        fail(f"{what} must be an object.")
     missing = [key for key in required if key not in value]
     if missing:
-        fail(_("{what} lacks {join}.").format(what=what, join=", ".join(repr(key) for key in missing)))
+        fail(f"{what} lacks {', '.join(repr(key) for key in missing)}.")
     unknown = [key for key in value if key not in required and key not in optional]
     if unknown:
-        fail(
-            _("{what} has an unknown key {join}.").format(
-                what=what, join=", ".join(repr(key) for key in unknown)
-            )
-        )
+        fail(f"{what} has an unknown key {', '.join(repr(key) for key in unknown)}.")
 
 
 def _count(fail, value, what: str, low: int, high: int | None = None) -> None:
     if not is_int(value) or value < low or (high is not None and value > high):
-        bound = _("from {low} to {high}").format(low=low, high=high) if high is not None else f">= {low}"
-        fail(
-            _("{what} must be a whole number {bound}, not {dumps}.").format(
-                what=what, bound=bound, dumps=json.dumps(value)
-            )
-        )
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        fail(f"{what} must be a whole number {bound}, not {json.dumps(value)}.")
 
 
 def _places(kind: str, group: list[dict]) -> list[str]:
@@ -226,21 +218,17 @@ def _shape_problem(kind: str, group: list[dict]) -> str | None:
     if kind == "pair":
         (r0, c0), (r1, c1) = cell
         if c0 != c1 or abs(r0 - r1) != 1:
-            return _("cabin slot {id!r} is not directly below or above {id2!r}").format(
-                id=group[1]["id"], id2=group[0]["id"]
-            )
+            return f"cabin slot {group[1]['id']!r} is not directly below or above {group[0]['id']!r}"
     elif kind == "no_adjacent_equal":
         for before, (slot, (r, c)) in zip(cell, zip(group[1:], cell[1:], strict=True), strict=False):
             if (r, c) != (before[0], before[1] + 1):
-                return _("boat slot {id!r} is not directly right of the slot before it in the line").format(
-                    id=slot["id"]
-                )
+                return f"boat slot {slot['id']!r} is not directly right of the slot before it in the line"
     elif kind == "sequence":
         for before, (slot, (r, c)) in zip(cell, zip(group[1:], cell[1:], strict=True), strict=False):
             if abs(r - before[0]) + abs(c - before[1]) != 1:
-                return _(
-                    "koi slot {id!r} is not next to the slot before it (above, below, left or right)"
-                ).format(id=slot["id"])
+                return (
+                    f"koi slot {slot['id']!r} is not next to the slot before it (above, below, left or right)"
+                )
     return None
 
 
@@ -249,23 +237,21 @@ def load_sheet(path) -> Sheet:
     path = Path(path)
 
     def fail(problem: str):
-        raise SheetError(_("Sheet file {path}: {problem}").format(path=path, problem=problem))
+        raise SheetError(f"Sheet file {path}: {problem}")
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise SheetError(
-            _("Sheet file {path} cannot be read: {error}").format(path=path, error=error)
-        ) from error
+        raise SheetError(f"Sheet file {path} cannot be read: {error}") from error
 
-    _keys(fail, data, _("the sheet"), TOP_KEYS, OPTIONAL_TOP_KEYS)
+    _keys(fail, data, "the sheet", TOP_KEYS, OPTIONAL_TOP_KEYS)
     name = data["name"]
     if not isinstance(name, str) or not name:
-        fail(_("'name' must be a non-empty string."))
+        fail("'name' must be a non-empty string.")
     if name != path.stem:
-        fail(_("the name {name!r} must equal the file name {stem!r}.").format(name=name, stem=path.stem))
+        fail(f"the name {name!r} must equal the file name {path.stem!r}.")
     if "title" in data and not isinstance(data["title"], str):
-        fail(_("'title' must be a string."))
+        fail("'title' must be a string.")
     for key in ("rows", "cols", "suns"):
         _count(fail, data[key], f"'{key}'", 1)
     seen_ids = _check_slots(fail, data)
@@ -280,42 +266,30 @@ def _check_slots(fail, data: dict) -> dict[str, dict]:
     rows, cols = data["rows"], data["cols"]
     slots = data["slots"]
     if not isinstance(slots, list) or not slots:
-        fail(_("'slots' must be a non-empty list."))
+        fail("'slots' must be a non-empty list.")
     seen_ids: dict[str, dict] = {}
     seen_cells: dict[tuple[int, int], str] = {}
     for n, slot in enumerate(slots):
-        label = (
-            _("slot {get!r}").format(get=slot.get("id"))
-            if isinstance(slot, dict) and "id" in slot
-            else _("slot #{number}").format(number=n + 1)
-        )
+        label = f"slot {slot.get('id')!r}" if isinstance(slot, dict) and "id" in slot else f"slot #{n + 1}"
         _keys(fail, slot, label, SLOT_KEYS)
         slot_id = slot["id"]
         if not isinstance(slot_id, str) or not slot_id:
-            fail(_("{label}: 'id' must be a non-empty string.").format(label=label))
+            fail(f"{label}: 'id' must be a non-empty string.")
         if slot_id in seen_ids:
-            fail(_("slot id {slot_id!r} is used twice.").format(slot_id=slot_id))
+            fail(f"slot id {slot_id!r} is used twice.")
         seen_ids[slot_id] = slot
-        _count(fail, slot["row"], _("slot {slot_id!r}: 'row'").format(slot_id=slot_id), 0, rows - 1)
-        _count(fail, slot["col"], _("slot {slot_id!r}: 'col'").format(slot_id=slot_id), 0, cols - 1)
+        _count(fail, slot["row"], f"slot {slot_id!r}: 'row'", 0, rows - 1)
+        _count(fail, slot["col"], f"slot {slot_id!r}: 'col'", 0, cols - 1)
         cell = (slot["row"], slot["col"])
         if cell in seen_cells:
-            fail(
-                _("slots {value!r} and {slot_id!r} are both at row {value2}, column {value3}.").format(
-                    value=seen_cells[cell], slot_id=slot_id, value2=cell[0], value3=cell[1]
-                )
-            )
+            fail(f"slots {seen_cells[cell]!r} and {slot_id!r} are both at row {cell[0]}, column {cell[1]}.")
         seen_cells[cell] = slot_id
-        _count(fail, slot["pearl"], _("slot {slot_id!r}: 'pearl'").format(slot_id=slot_id), 1, 6)
+        _count(fail, slot["pearl"], f"slot {slot_id!r}: 'pearl'", 1, 6)
         for icon in ("crab", "hat", "shell"):
             if not isinstance(slot[icon], bool):
-                fail(
-                    _("slot {slot_id!r}: {icon!r} must be true or false, not {dumps}.").format(
-                        slot_id=slot_id, icon=icon, dumps=json.dumps(slot[icon])
-                    )
-                )
+                fail(f"slot {slot_id!r}: {icon!r} must be true or false, not {json.dumps(slot[icon])}.")
         if not isinstance(slot["zone"], str):
-            fail(_("slot {slot_id!r}: 'zone' must be a zone id string.").format(slot_id=slot_id))
+            fail(f"slot {slot_id!r}: 'zone' must be a zone id string.")
 
     return seen_ids
 
@@ -324,57 +298,37 @@ def _check_zones(fail, zones, seen_ids: dict[str, dict]) -> None:
     """Zones: known kinds, groups of this zone's slots, every slot of the zone in exactly one group,
     a sequence's signs, and each group's shape on the grid (SS-2)."""
     if not isinstance(zones, list) or not zones:
-        fail(_("'zones' must be a non-empty list."))
+        fail("'zones' must be a non-empty list.")
     zone_ids: set[str] = set()
     for n, zone in enumerate(zones):
         zone_ids.add(_check_zone(fail, zone, n, seen_ids, zone_ids))
     for slot_id, slot in seen_ids.items():
         if slot["zone"] not in zone_ids:
-            fail(
-                _("slot {slot_id!r} names the unknown zone {zone!r}.").format(
-                    slot_id=slot_id, zone=slot["zone"]
-                )
-            )
+            fail(f"slot {slot_id!r} names the unknown zone {slot['zone']!r}.")
     for zone in zones:
         for g, group in enumerate(zone["groups"]):
             problem = _shape_problem(zone["kind"], [seen_ids[s] for s in group])
             if problem:
-                fail(
-                    _("zone {id!r}, group {number}: {problem} (SS-2).").format(
-                        id=zone["id"], number=g + 1, problem=problem
-                    )
-                )
+                fail(f"zone {zone['id']!r}, group {g + 1}: {problem} (SS-2).")
 
 
 def _check_zone(fail, zone, n: int, seen_ids: dict[str, dict], zone_ids: set[str]) -> str:
     """One zone's keys, id, kind and starfish, then its groups; returns its id."""
-    label = (
-        _("zone {get!r}").format(get=zone.get("id"))
-        if isinstance(zone, dict) and "id" in zone
-        else _("zone #{number}").format(number=n + 1)
-    )
+    label = f"zone {zone.get('id')!r}" if isinstance(zone, dict) and "id" in zone else f"zone #{n + 1}"
     optional = ("signs",) if isinstance(zone, dict) and zone.get("kind") == "sequence" else ()
     if isinstance(zone, dict) and "signs" in zone and zone.get("kind") != "sequence":
-        fail(
-            _("{label}: only a sequence zone has 'signs' (this one is {get!r}).").format(
-                label=label, get=zone.get("kind")
-            )
-        )
+        fail(f"{label}: only a sequence zone has 'signs' (this one is {zone.get('kind')!r}).")
     _keys(fail, zone, label, ZONE_KEYS + optional, ())
     zone_id, kind = zone["id"], zone["kind"]
     if not isinstance(zone_id, str) or not zone_id:
-        fail(_("{label}: 'id' must be a non-empty string.").format(label=label))
+        fail(f"{label}: 'id' must be a non-empty string.")
     if zone_id in zone_ids:
-        fail(_("zone id {zone_id!r} is used twice.").format(zone_id=zone_id))
+        fail(f"zone id {zone_id!r} is used twice.")
     if zone_id in RESERVED_ZONE_IDS:
-        fail(_("zone id {zone_id!r} is reserved for a score part: use another id.").format(zone_id=zone_id))
+        fail(f"zone id {zone_id!r} is reserved for a score part: use another id.")
     if kind not in KINDS:
-        fail(
-            _("zone {zone_id!r} has the unknown kind {kind!r} (known: {join}).").format(
-                zone_id=zone_id, kind=kind, join=", ".join(KINDS)
-            )
-        )
-    _count(fail, zone["starfish"], _("zone {zone_id!r}: 'starfish'").format(zone_id=zone_id), 0)
+        fail(f"zone {zone_id!r} has the unknown kind {kind!r} (known: {', '.join(KINDS)}).")
+    _count(fail, zone["starfish"], f"zone {zone_id!r}: 'starfish'", 0)
     _check_groups(fail, zone_id, kind, zone["groups"], seen_ids)
     if kind == "sequence":
         _check_signs(fail, zone_id, zone["groups"], zone["signs"])
@@ -383,119 +337,66 @@ def _check_zone(fail, zone, n: int, seen_ids: dict[str, dict], zone_ids: set[str
 
 def _check_groups(fail, zone_id: str, kind: str, groups, seen_ids: dict[str, dict]) -> None:
     if not isinstance(groups, list) or not groups:
-        fail(
-            _("zone {zone_id!r}: 'groups' must be a non-empty list of lists of slot ids.").format(
-                zone_id=zone_id
-            )
-        )
+        fail(f"zone {zone_id!r}: 'groups' must be a non-empty list of lists of slot ids.")
     in_group: dict[str, int] = {}
     for g, group in enumerate(groups):
         if not isinstance(group, list) or not group or not all(isinstance(s, str) for s in group):
-            fail(
-                _("zone {zone_id!r}: group {number} must be a non-empty list of slot ids.").format(
-                    zone_id=zone_id, number=g + 1
-                )
-            )
+            fail(f"zone {zone_id!r}: group {g + 1} must be a non-empty list of slot ids.")
         if kind == "pair" and len(group) != 2:
-            fail(
-                _("zone {zone_id!r}: group {number} has {len} slots, but a pair group has exactly 2.").format(
-                    zone_id=zone_id, number=g + 1, len=len(group)
-                )
-            )
+            fail(f"zone {zone_id!r}: group {g + 1} has {len(group)} slots, but a pair group has exactly 2.")
         for slot_id in group:
             if slot_id not in seen_ids:
-                fail(
-                    _("zone {zone_id!r}: group {number} names the unknown slot {slot_id!r}.").format(
-                        zone_id=zone_id, number=g + 1, slot_id=slot_id
-                    )
-                )
+                fail(f"zone {zone_id!r}: group {g + 1} names the unknown slot {slot_id!r}.")
             if seen_ids[slot_id]["zone"] != zone_id:
                 fail(
-                    _(
-                        "slot {slot_id!r} is in group {number} of zone {zone_id!r} but belongs "
-                        "to zone {zone!r}."
-                    ).format(slot_id=slot_id, number=g + 1, zone_id=zone_id, zone=seen_ids[slot_id]["zone"])
+                    f"slot {slot_id!r} is in group {g + 1} of zone {zone_id!r} "
+                    f"but belongs to zone {seen_ids[slot_id]['zone']!r}."
                 )
             if slot_id in in_group:
-                fail(
-                    _("slot {slot_id!r} is in more than one group of zone {zone_id!r}.").format(
-                        slot_id=slot_id, zone_id=zone_id
-                    )
-                )
+                fail(f"slot {slot_id!r} is in more than one group of zone {zone_id!r}.")
             in_group[slot_id] = g
     for slot_id, slot in seen_ids.items():
         if slot["zone"] == zone_id and slot_id not in in_group:
-            fail(
-                _("slot {slot_id!r} is in zone {zone_id!r} but in none of its groups.").format(
-                    slot_id=slot_id, zone_id=zone_id
-                )
-            )
+            fail(f"slot {slot_id!r} is in zone {zone_id!r} but in none of its groups.")
 
 
 def _check_signs(fail, zone_id: str, groups: list, signs) -> None:
     if not isinstance(signs, list) or len(signs) != len(groups):
-        fail(
-            _("zone {zone_id!r}: 'signs' must hold one list per group ({len}).").format(
-                zone_id=zone_id, len=len(groups)
-            )
-        )
+        fail(f"zone {zone_id!r}: 'signs' must hold one list per group ({len(groups)}).")
     for g, (group, row) in enumerate(zip(groups, signs, strict=True)):
         if not isinstance(row, list) or len(row) != len(group) - 1:
             fail(
-                _(
-                    "zone {zone_id!r}: group {number} has {len} slots, so its signs must "
-                    "be a list of {number2}."
-                ).format(zone_id=zone_id, number=g + 1, len=len(group), number2=len(group) - 1)
+                f"zone {zone_id!r}: group {g + 1} has {len(group)} slots, "
+                f"so its signs must be a list of {len(group) - 1}."
             )
         bad = [sign for sign in row if sign not in SIGNS]
         if bad:
-            fail(
-                _("zone {zone_id!r}: group {number} has the sign {value!r}: use '<' or '>'.").format(
-                    zone_id=zone_id, number=g + 1, value=bad[0]
-                )
-            )
+            fail(f"zone {zone_id!r}: group {g + 1} has the sign {bad[0]!r}: use '<' or '>'.")
 
 
 def _check_bonuses(fail, data: dict) -> None:
     # The sun row bonuses (SS-10): at positive whole totals, each exactly one kind.
     bonuses = data["sun_bonuses"]
     if not isinstance(bonuses, dict):
-        fail(_("'sun_bonuses' must be an object from a sun total to its bonus."))
+        fail("'sun_bonuses' must be an object from a sun total to its bonus.")
     for total, bonus in bonuses.items():
         if not (total.isascii() and total.isdigit() and str(int(total)) == total and int(total) >= 1):
-            fail(
-                _(
-                    'sun bonus key {total!r} must be a positive whole number written as a string, e.g. "12".'
-                ).format(total=total)
-            )
+            fail(f'sun bonus key {total!r} must be a positive whole number written as a string, e.g. "12".')
         if int(total) > 6 * data["suns"]:
-            fail(
-                _("sun bonus at {total} can never be reached with {suns} suns of at most 6.").format(
-                    total=total, suns=data["suns"]
-                )
-            )
+            fail(f"sun bonus at {total} can never be reached with {data['suns']} suns of at most 6.")
         if isinstance(bonus, dict) and "shell" in bonus:
             fail(
-                _(
-                    "sun bonus at {total} is a shell, but a sun bonus is starfish or a "
-                    'bonus number (SS-10): use {{"starfish": n}} or {{"number": 1}}.'
-                ).format(total=total)
+                f"sun bonus at {total} is a shell, but a sun bonus is starfish or a bonus number (SS-10): "
+                'use {"starfish": n} or {"number": 1}.'
             )
         if not isinstance(bonus, dict) or len(bonus) != 1 or next(iter(bonus)) not in BONUS_KINDS:
-            fail(
-                _(
-                    'sun bonus at {total} must be exactly one of {{"number": 1}} or '
-                    '{{"starfish": n}} (SS-10).'
-                ).format(total=total)
-            )
+            fail(f'sun bonus at {total} must be exactly one of {{"number": 1}} or {{"starfish": n}} (SS-10).')
         kind, amount = next(iter(bonus.items()))
         if kind == "number":
             if not is_int(amount) or amount != 1:
-                fail(
-                    _('sun bonus at {total}: a bonus number is written {{"number": 1}}.').format(total=total)
-                )
+                fail(f'sun bonus at {total}: a bonus number is written {{"number": 1}}.')
         else:
-            _count(fail, amount, _("sun bonus at {total}: {kind!r}").format(total=total, kind=kind), 1)
+            _count(fail, amount, f"sun bonus at {total}: {kind!r}", 1)
 
 
 def load_sheets(folder: Path = SHEETS_DIR) -> dict[str, Sheet]:
@@ -505,7 +406,7 @@ def load_sheets(folder: Path = SHEETS_DIR) -> dict[str, Sheet]:
         sheet = load_sheet(path)
         sheets[sheet.name] = sheet
     if not sheets:
-        raise SheetError(_("Sheet folder {folder} holds no *.json sheet file.").format(folder=folder))
+        raise SheetError(f"Sheet folder {folder} holds no *.json sheet file.")
     return sheets
 
 
@@ -517,11 +418,7 @@ def installed_sheets() -> dict[str, Sheet]:
     if extra:
         for name, sheet in load_sheets(Path(extra)).items():
             if name in sheets:
-                raise SheetError(
-                    _("Sheet folder {extra}: a sheet named {name!r} is already installed.").format(
-                        extra=extra, name=name
-                    )
-                )
+                raise SheetError(f"Sheet folder {extra}: a sheet named {name!r} is already installed.")
             sheets[name] = sheet
     return sheets
 
