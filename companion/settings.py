@@ -148,7 +148,11 @@ TEMPLATES = [
                 "companion.groups.context.nav_group",
             ],
             # {% translate %} and {% blocktranslate %} in every template without a {% load %} (issue 17).
-            "builtins": ["template_partials.templatetags.partials", "django.templatetags.i18n"],
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "django.templatetags.i18n",
+                "companion.tables.templatetags.said",
+            ],
         },
     }
 ]

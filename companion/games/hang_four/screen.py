@@ -344,7 +344,7 @@ class Steps(screen_kit.StepMachine):
     def _seagull_hint(self, face) -> str:
         """What the opponents pay in all for this face (HF-10): each at most what they hold."""
         if face == "shack":
-            return "nothing"
+            return _("nothing")
         seats = self.state["seats"]
         return f"+{sum(min(face, seat['dollars']) for i, seat in enumerate(seats) if i != self.seat)}"
 

@@ -639,7 +639,8 @@ class SummerSuns:
 
         def gains(slot: str, value: int) -> str:
             parts = earned(sheet, slot, value)
-            return f" ({', '.join(parts)})" if parts else ""
+            said = {"pearl": _("pearl"), "shell": _("shell")}
+            return f" ({', '.join(said[part] for part in parts)})" if parts else ""
 
         if action["type"] == "roll":
             return _("The dice: ") + ", ".join(map(str, after["dice"])) + "."

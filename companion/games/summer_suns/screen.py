@@ -94,7 +94,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         ]
         if data["status"] == "finished"
         else [],
-        "sheet_title": sheet.get("title", sheet["name"]),
+        "sheet_title": _(sheet.get("title", sheet["name"])),
         "last_turns": last_turns(state, names),
         "my_entry": my_entry(viewer.log, mine) if writing_here else None,
         "shells": [seat["shells"] for seat in seats],
@@ -143,9 +143,25 @@ def _viewed_seat(viewer: screen_kit.Viewer, players: int) -> int | None:
     return viewer.seat if viewer.seat is not None else (0 if players == 1 else None)
 
 
+# The default sheet's zones as a legend names them, for the catalog: said by zone_label.
+ZONE_LABELS = (
+    gettext_noop("Cabins"),
+    gettext_noop("Koi"),
+    gettext_noop("Boats"),
+    gettext_noop("Bottles"),
+    gettext_noop("Gulls"),
+    gettext_noop("Table Companion's own layout (the printed sheet's layout is not published)"),
+)
+
+
+def zone_label(zone_id: str) -> str:
+    return _(zone_id.capitalize())
+
+
 def breakdown_parts(sheet: dict) -> list[tuple[str, str]]:
+    """The result's columns; screen_kit.result says each label in the page's language."""
     zones = [(zone["id"], zone["id"].capitalize()) for zone in sheet["zones"]]
-    return zones + [("pearls", "Pearls"), ("sun", "Sun"), ("shell_bonus", _("Most shells"))]
+    return zones + [("pearls", gettext_noop("Pearls")), ("sun", gettext_noop("Sun")), ("shell_bonus", gettext_noop("Most shells"))]
 
 
 def grid(
@@ -232,8 +248,9 @@ def zone_legend(sheet: dict, seat: dict) -> list[dict]:
         legend.append(
             {
                 "id": zone["id"],
+                "label": zone_label(zone["id"]),
                 "kind": zone["kind"],
-                "rule": ZONE_RULES[zone["kind"]],
+                "rule": _(ZONE_RULES[zone["kind"]]),
                 "starfish": zone["starfish"],
                 "filled": filled,
                 "size": len(slots),

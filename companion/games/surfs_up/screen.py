@@ -16,7 +16,12 @@ END_TEXTS = {
     "rest_card": gettext_noop("A surfer is down to the rest card alone."),
     "exhausted": gettext_noop("The ocean has no card left."),
 }
-BREAKDOWN = [("waves", "Waves"), ("surfboards", "Boards"), ("goals", "Goals"), ("stings", "Stings")]
+BREAKDOWN = [
+    ("waves", gettext_noop("Waves")),
+    ("surfboards", gettext_noop("Boards")),
+    ("goals", gettext_noop("Goals")),
+    ("stings", gettext_noop("Stings")),
+]
 SUIT_COLOURS = {0: "orange", 1: "purple", 2: "blue"}
 
 

@@ -1,0 +1,310 @@
+"""The app in French (issue 17): the catalog is complete, and every page, log sentence and refusal
+a French phone meets reads French, with no English sentence left.
+
+The walk is the one of test_templates_read_the_screen: every game's golden script played through
+the services, its table page read after every entry with edit rights (following its step-by-step
+links two deep) and as a watcher, then its history pages, its rules and its new-table form; then
+the pages of the app around the games. A page's visible text and its titles and labels are read
+word by word for English words that no French sentence holds.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from html import unescape
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from companion.games import base, registry
+from companion.groups.models import Group
+from companion.tables import services
+from tests.engines.golden_playthrough import script
+from tests.history.factories import play_out
+
+pytestmark = pytest.mark.django_db
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES"
+
+# Words of English sentences that no French sentence of the app uses. The games' names (Dogo Dash,
+# Hang Four, Surf's Up!, 62 Summer Suns), Surf Dog, Surf Shack, Super Pot, BG Stats, OpenSkill and
+# the players' names (Ann, Ben, Cleo) are names, the same in both languages.
+ENGLISH = {
+    "the",
+    "and",
+    "with",
+    "your",
+    "you",
+    "is",
+    "are",
+    "this",
+    "that",
+    "from",
+    "has",
+    "have",
+    "was",
+    "of",
+    "to",
+    "it",
+    "its",
+    "by",
+    "for",
+    "not",
+    "no",
+    "in",
+    "at",
+    "be",
+    "will",
+    "can",
+    "what",
+    "who",
+    "which",
+    "when",
+    "there",
+    "here",
+    "all",
+    "each",
+    "every",
+    "one",
+    "round",
+    "turn",
+    "player",
+    "players",
+    "game",
+    "games",
+    "entry",
+    "entries",
+    "history",
+    "start",
+    "new",
+    "undo",
+    "next",
+    "sheet",
+    "dice",
+    "die",
+    "card",
+    "cards",
+    "wave",
+    "win",
+    "wins",
+    "won",
+    "rules",
+    "roll",
+    "rolled",
+    "reveal",
+    "waiting",
+    "watching",
+    "buy",
+    "share",
+    "link",
+    "group",
+    "groups",
+    "plays",
+    "sun",
+    "pearl",
+    "crab",
+    "shell",
+    "bonus number",
+    "nothing",
+    "only",
+    "must",
+    "cannot",
+}
+WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+# Scripts, styles, comments, and what is marked English on purpose (the switch back to English).
+TAG = re.compile(r"<(script|style)\b.*?</\1>|<!--.*?-->|<(\w+)[^>]*\blang=\"en\"[^>]*>.*?</\2>", re.S)
+ATTRIBUTE = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')
+NAMES = re.compile(
+    r"Dogo Dash|Hang Four|Surf's Up!?|62 Summer Suns|Surf Dogs?|Surf Shack|Super Pot|BG Stats|"
+    r"Table Companion|OpenSkill|Plackett-Luce|BoardGameGeek|JSON|CSV|QR|docs/[\w.-]+|"
+    r"\b(?:Ann|Ben|Cleo|Dan|Eve)\b"
+)
+
+
+def english_words(text: str, typed: tuple[str, ...] = ()) -> list[str]:
+    """The English words of `text`, leaving out names and what the players typed (`typed`)."""
+    for words in typed:
+        text = text.replace(words, " ")
+    text = NAMES.sub(" ", text)
+    return sorted({word for word in WORD.findall(text) if word.lower() in ENGLISH})
+
+
+def visible(html: str) -> str:
+    """The text a person reads, and hears: the page without its scripts and styles, its tags'
+    text, and the titles, labels and placeholders in its tags."""
+    html = TAG.sub(" ", html)
+    said = " ".join(ATTRIBUTE.findall(html))
+    return unescape(re.sub(r"<[^>]+>", " ", html) + " " + said)
+
+
+def french_client() -> Client:
+    return Client(headers={"accept-language": "fr"})
+
+
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+STEP_LINK = re.compile(r'href="(\?[^"#]*)"')
+
+
+def typed_in(actions: list[dict]) -> tuple[str, ...]:
+    """The texts the players typed in a script: Surf's Up's shared goals are named at setup."""
+    return tuple(
+        goal["name"] for action in actions if action["type"] == "setup" for goal in action.get("goals") or ()
+    )
+
+
+def assert_french(
+    client: Client, path: str, follow: int = 0, seen: set | None = None, typed: tuple[str, ...] = ()
+) -> None:
+    response = client.get(path)
+    assert response.status_code == 200, path
+    html = response.content.decode()
+    assert '<html lang="fr">' in html, path
+    found = english_words(visible(html), typed)
+    assert not found, f"{path}: English left on the French page: {found}"
+    seen = set() if seen is None else seen
+    if follow:
+        for query in sorted(set(STEP_LINK.findall(html)) - seen):
+            seen.add(query)
+            assert_french(client, path.split("?")[0] + unescape(query), follow - 1, seen, typed)
+
+
+def test_the_french_catalogs_are_complete():
+    for catalog in ("django.po", "djangojs.po"):
+        checked = subprocess.run(
+            ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(LOCALE / catalog)],
+            capture_output=True,
+            text=True,
+        )
+        assert checked.returncode == 0, checked.stderr
+        statistics = checked.stderr.strip().splitlines()[-1]
+        assert re.fullmatch(r"\d+ translated messages\.", statistics), f"{catalog}: {statistics}"
+
+
+def test_the_english_word_finder_finds_english_and_leaves_french_alone():
+    assert english_words("Waiting for Ann's roll.") == ["Waiting", "for", "roll"]
+    assert english_words("En attente du lancer de Ann. Dogo Dash ! Surf Dogs complets") == []
+
+
+@pytest.mark.parametrize("slug", list(registry.GAMES))
+def test_every_page_of_a_game_reads_french(slug):
+    names, options, actions = script(slug)
+    table = services.create_table(slug, names, options)
+    player, watcher = french_client(), french_client()
+    assert player.get(f"/t/{table.id}/join/{table.token}/").status_code == 302
+    assert watcher.get(f"/t/{table.id}/join/{table.view_token}/").status_code == 302
+    seen: set[str] = set()
+    typed = typed_in(actions)
+    for action in actions:
+        assert_french(player, f"/t/{table.id}/", follow=2, seen=seen, typed=typed)
+        assert_french(watcher, f"/t/{table.id}/", typed=typed)
+        table.refresh_from_db()
+        services.play_action(table.id, action, table.version)
+    assert_french(player, f"/t/{table.id}/", typed=typed)
+    assert_french(player, f"/g/default/history/plays/{table.id}/", typed=typed)
+    assert_french(player, f"/g/default/history/plays/{table.id}/replay/?step=1", typed=typed)
+    assert_french(player, f"/g/default/history/plays/{table.id}/replay/?step={len(actions)}", typed=typed)
+    assert_french(player, f"/rules/{slug}/", typed=typed)
+    assert_french(player, f"/new/{slug}/", typed=typed)
+
+
+def test_the_pages_around_the_games_read_french():
+    for slug in registry.GAMES:
+        play_out(slug, ["Ann", "Ben", "Cleo"] if slug != "any-game" else ["Ann", "Ben"], seed=3)
+    client = french_client()
+    group = Group.default()
+    ann = group.players.get(name="Ann")
+    for path in (
+        "/",
+        "/groups/new/",
+        f"/g/{group.pk}/",
+        f"/g/{group.pk}/history/",
+        f"/g/{group.pk}/history/players/",
+        f"/g/{group.pk}/history/players/{ann.pk}/",
+        f"/g/{group.pk}/history/abandoned/",
+        f"/g/{group.pk}/history/import/",
+        f"/g/{group.pk}/history/games/",
+        *(f"/g/{group.pk}/history/games/{slug}/" for slug in registry.GAMES if slug != "any-game"),
+    ):
+        assert_french(client, path)
+
+
+def refusals(slug: str, seed: int) -> list[str]:
+    """The refusals a random walk through a game meets: at each state, each kind of action with
+    another state's fields, and a seat the table does not have."""
+    engine = registry.get(slug)
+    names, options, _actions = script(slug)
+    rng = random.Random(seed)
+    state = engine.setup(len(names), options)
+    said, samples = [], []
+    for _step in range(400):
+        if engine.result(state) is not None:
+            break
+        action = engine.sample_action(state, rng)
+        samples.append(action)
+        for other in rng.sample(samples, min(3, len(samples))) + [{**action, "seat": 9}]:
+            try:
+                base.play(engine, state, other)
+            except base.ActionError as error:
+                said.append(base.name_seats(error.message, names))
+        state = base.play(engine, state, action)
+    return said
+
+
+@pytest.mark.parametrize("slug", list(registry.GAMES))
+def test_the_refusals_read_french(slug):
+    with translation.override("fr"):
+        said = [message for seed in range(4) for message in refusals(slug, seed)]
+    assert len(said) > 20
+    # A field or an action's type in quotes is the API's word, as the client sent it.
+    unquoted = {message: QUOTED.sub(" ", message) for message in said}
+    left = {message: english_words(text) for message, text in unquoted.items() if english_words(text)}
+    assert not left, f"English left in {len(left)} refusals, e.g. {list(left.items())[:5]}"
+
+
+def test_the_api_answers_in_the_language_asked_with_the_same_codes():
+    table = services.create_table("dogo-dash", ["Ann", "Ben", "Cleo"], {})
+    body = {"expected_version": table.version, "action": {"type": "collect", "dogo_dash": [1]}}
+    url = f"/api/v1/tables/{table.id}/actions"
+    auth = {"authorization": f"Bearer {table.token}"}
+    english = Client(headers=auth).post(url, body, content_type="application/json")
+    french = Client(headers={**auth, "accept-language": "fr"}).post(
+        url, body, content_type="application/json"
+    )
+    assert english.status_code == french.status_code == 422
+    assert english.json()["error"]["code"] == french.json()["error"]["code"] == "unexpected_action"
+    assert english.json()["error"]["rule"] == french.json()["error"]["rule"] == "DD-10"
+    assert english.json()["error"]["message"] == (
+        "Nobody can dash now: the round's cards are revealed first (DD-10)."
+    )
+    assert french.json()["error"]["message"] == (
+        "Personne ne peut foncer maintenant : les cartes de la manche sont d'abord révélées (DD-10)."
+    )
+    assert french["Content-Language"] == "fr"
+
+
+def test_a_log_sentence_is_kept_in_both_languages_and_each_phone_reads_its_own():
+    table = services.create_table("hang-four", ["Ann", "Ben"], {})
+    services.play_action(table.id, {"type": "roll", "seat": 0, "face": 3}, table.version)
+    event = table.events.get()
+    assert event.text == "Ann rolled a 3 and collects 3 sand dollars."
+    assert event.texts == {"fr": "Ann a fait un 3 et reçoit 3 dollars des sables."}
+    player = french_client()
+    player.get(f"/t/{table.id}/join/{table.token}/")
+    assert "Ann a fait un 3 et reçoit 3 dollars des sables." in player.get(f"/t/{table.id}/").content.decode()
+    english = Client()
+    english.get(f"/t/{table.id}/join/{table.token}/")
+    assert "Ann rolled a 3 and collects 3 sand dollars." in english.get(f"/t/{table.id}/").content.decode()
+
+
+def test_the_language_switch_keeps_the_phone_in_french():
+    client = Client()
+    assert '<html lang="en">' in client.get("/").content.decode()
+    answer = client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    assert answer.status_code == 302 and answer["Location"] == "/"
+    page = client.get("/").content.decode()
+    assert '<html lang="fr">' in page and "À quoi jouez-vous ?" in page
+    assert 'value="en"' in page  # the switch now offers English back
