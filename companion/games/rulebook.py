@@ -36,14 +36,18 @@ class Rules:
         return frozenset(ruling.id for ruling in self.rulings)
 
 
-def rules_path(slug: str) -> Path:
-    return registry.folder(slug) / "RULES.md"
+def rules_path(slug: str, language: str | None = None) -> Path:
+    """RULES.md, or its translation RULES.<language>.md (issue 17) when the folder has one."""
+    folder = registry.folder(slug)
+    translated = folder / f"RULES.{language}.md"
+    return translated if language and translated.exists() else folder / "RULES.md"
 
 
 @cache
-def rules(slug: str) -> Rules:
-    """The game's RULES.md, read once; a malformed file raises ValueError naming the line."""
-    path = rules_path(slug)
+def rules(slug: str, language: str | None = None) -> Rules:
+    """The game's rules in `language` (English when it has none), read once; a malformed file
+    raises ValueError naming the line."""
+    path = rules_path(slug, language)
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or not lines[0].startswith("# "):
         raise ValueError(f"{path}: the first line is the title, '# ...'.")

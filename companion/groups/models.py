@@ -9,11 +9,12 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 # The group of a deployment without groups (a laptop on a LAN): made by the migration that
 # brought groups in, or on first use; open to everyone while settings.DEFAULT_GROUP is on.
 DEFAULT_GROUP_ID = "default"
-DEFAULT_GROUP_NAME = "Game night"
+DEFAULT_GROUP_NAME = gettext_noop("Game night")  # said in the page's language until renamed
 NAME_MAX = 60
 
 
@@ -33,6 +34,13 @@ class Group(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     def __str__(self):
+        return self.shown_name
+
+    @property
+    def shown_name(self) -> str:
+        """The name as pages show it: the open default group's own name in the page's language."""
+        if self.pk == DEFAULT_GROUP_ID and self.name == DEFAULT_GROUP_NAME:
+            return gettext(self.name)
         return self.name
 
     @property

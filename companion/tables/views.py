@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -101,7 +102,8 @@ def rules_page(request, slug: str):
     """A game's rules in players' words, an anchor per ruling: where every ruling id links."""
     if slug not in registry.GAMES:
         raise Http404("No such game")
-    return render(request, "tables/rules.html", {"engine": registry.get(slug), "rules": rulebook.rules(slug)})
+    rules = rulebook.rules(slug, translation.get_language())
+    return render(request, "tables/rules.html", {"engine": registry.get(slug), "rules": rules})
 
 
 # A table's own views need no account in a private deployment (COMPANION_LOGIN_REQUIRED): each

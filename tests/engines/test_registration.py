@@ -89,3 +89,15 @@ def test_every_ruling_a_game_cites_has_its_text(slug):
     cited = {ruling for ruling in rulebook.cited(source) if ruling.startswith(prefix + "-")}
     missing = sorted(cited - set(ids))
     assert not missing, f"{slug} cites {', '.join(missing)}, which {folder.name}/RULES.md does not explain"
+
+
+@pytest.mark.parametrize("slug", list(registry.GAMES))
+def test_every_game_has_its_rules_in_french_ruling_for_ruling(slug):
+    """Issue 17: RULES.fr.md holds the same rulings as RULES.md, in the same order, each with its
+    text; the French page reads it, and a language without a file reads English."""
+    english, french = rulebook.rules(slug), rulebook.rules(slug, "fr")
+    assert rulebook.rules_path(slug, "fr").name == "RULES.fr.md"
+    assert [ruling.id for ruling in french.rulings] == [ruling.id for ruling in english.rulings]
+    assert all(ruling.text and ruling.title for ruling in french.rulings)
+    assert french.title != english.title
+    assert rulebook.rules(slug, "de") == english

@@ -161,7 +161,11 @@ def zone_label(zone_id: str) -> str:
 def breakdown_parts(sheet: dict) -> list[tuple[str, str]]:
     """The result's columns; screen_kit.result says each label in the page's language."""
     zones = [(zone["id"], zone["id"].capitalize()) for zone in sheet["zones"]]
-    return zones + [("pearls", gettext_noop("Pearls")), ("sun", gettext_noop("Sun")), ("shell_bonus", gettext_noop("Most shells"))]
+    return zones + [
+        ("pearls", gettext_noop("Pearls")),
+        ("sun", gettext_noop("Sun")),
+        ("shell_bonus", gettext_noop("Most shells")),
+    ]
 
 
 def grid(

@@ -5,6 +5,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from companion.games import registry, rulebook
 
@@ -22,6 +23,7 @@ def rule_links(text, slug: str):
         ruling = match.group(1)
         if ruling not in known:
             return ruling
-        return f'<a class="rule-link" href="{page}#{ruling}" title="Read rule {ruling}">{ruling}</a>'
+        title = escape(gettext("Read rule {ruling}").format(ruling=ruling))
+        return f'<a class="rule-link" href="{page}#{ruling}" title="{title}">{ruling}</a>'
 
     return mark_safe(rulebook.RULING_ID.sub(link, escape(str(text))))
