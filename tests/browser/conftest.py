@@ -79,8 +79,8 @@ def new_phone(browser):
     """
     contexts, problems = [], []
 
-    def open_phone():
-        context = browser.new_context(**PHONE)
+    def open_phone(**settings):
+        context = browser.new_context(**{**PHONE, **settings})  # e.g. locale="fr-FR"
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()

@@ -1,0 +1,89 @@
+"""The French pages on a 390 px phone (issue 17): French words are longer, and every screen still
+fits, light and dark. The phone's browser speaks French (its Accept-Language), so the app answers
+in French without a tap; the switch brings English back and the phone keeps it.
+
+Each game's table at the start and in the middle, with a step-by-step entry open, a finished
+table, the rules, the new-table form, the home page and the history are photographed (the `shot`
+fixture fails on anything wider than the phone) and read for French.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.games import registry
+from tests.browser.test_accessibility import STEP_QUERIES, started
+from tests.engines.golden_playthrough import script
+from tests.history.factories import play_out
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WAITING = {  # a sentence of the French page of each game in the middle of a play
+    "dogo-dash": "Manche",
+    "hang-four": "Au tour de",
+    "surfs-up": "Manche",
+    "summer-suns": "Manche",
+    "any-game": "Manche",
+}
+
+
+def test_every_french_screen_fits_a_390_px_phone(live_server, new_phone, shot):
+    phone = new_phone(locale="fr-FR")
+    url = live_server.url
+    playing = {slug: started(slug, 6) for slug in registry.GAMES}
+    finished = {
+        slug: play_out(slug, script(slug)[0], seed=5, options=script(slug)[1]) for slug in registry.GAMES
+    }
+    for table in [*playing.values(), *finished.values()]:
+        phone.goto(f"{url}/t/{table.id}/join/{table.token}/")
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        phone.goto(url + "/")
+        assert phone.locator("html").get_attribute("lang") == "fr"
+        assert phone.get_by_role("heading", name="À quoi jouez-vous ?").is_visible()
+        shot(phone, f"fr-home-{scheme}")
+        for slug, table in playing.items():
+            for query in ("", STEP_QUERIES.get(slug, "")):
+                phone.goto(f"{url}/t/{table.id}/{query}")
+                ann = phone.get_by_role("button", name=re.compile(r"^Ann\b"))  # not "Annuler" (Undo)
+                if slug == "summer-suns" and ann.count():
+                    ann.click()  # this phone is Ann's sheet
+                    phone.goto(f"{url}/t/{table.id}/{query}")
+                assert WAITING[slug] in phone.locator("#live").inner_text()
+                assert "Dernière saisie" in phone.locator("#live").inner_text()
+                # The connection mark is table.js's, from Django's JavaScript catalog.
+                mark = phone.locator(".connection-text")
+                mark.wait_for()
+                assert any(word in mark.inner_text() for word in ("En direct", "Mise à jour", "Connexion")), (
+                    mark.inner_text()
+                )
+                shot(phone, f"fr-{slug}{'-step' if query else ''}-{scheme}")
+        for slug, table in finished.items():
+            phone.goto(f"{url}/t/{table.id}/")
+            assert "Rejouer" in phone.locator("#live").inner_text()
+            shot(phone, f"fr-{slug}-finished-{scheme}")
+            phone.goto(f"{url}/rules/{slug}/")
+            shot(phone, f"fr-{slug}-rules-{scheme}")
+            phone.goto(f"{url}/new/{slug}/")
+            shot(phone, f"fr-{slug}-new-{scheme}")
+        phone.goto(f"{url}/g/default/history/")
+        assert phone.get_by_role("heading", name="Historique").count()
+        shot(phone, f"fr-history-{scheme}")
+        phone.goto(f"{url}/g/default/history/plays/{finished['summer-suns'].id}/")
+        shot(phone, f"fr-play-{scheme}")
+
+
+def test_the_switch_brings_english_back_and_the_phone_keeps_it(live_server, new_phone):
+    phone = new_phone(locale="fr-FR")
+    phone.goto(live_server.url + "/")
+    assert phone.locator("html").get_attribute("lang") == "fr"
+    phone.get_by_role("button", name="EN").click()
+    phone.wait_for_url(live_server.url + "/")
+    assert phone.locator("html").get_attribute("lang") == "en"
+    assert phone.get_by_role("heading", name="What are you playing?").is_visible()
+    phone.goto(live_server.url + "/groups/new/")  # another page: the choice is the phone's
+    assert phone.locator("html").get_attribute("lang") == "en"
+    phone.get_by_role("button", name="FR").click()
+    assert phone.get_by_role("heading", name="Créer un groupe").is_visible()
