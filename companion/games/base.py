@@ -155,7 +155,8 @@ def and_join(words: list[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
-SEAT_MENTION = re.compile(r"\b[Ss]eat (\d+)\b")
+# "Seat 2", and its French "Siège 2" (the catalog's word for it).
+SEAT_MENTION = re.compile(r"\b(?:[Ss]eat|[Ss]iège) (\d+)\b")
 
 
 def name_seats(message: str, names: list[str]) -> str:

@@ -79,11 +79,11 @@ def test_the_switch_brings_english_back_and_the_phone_keeps_it(live_server, new_
     phone = new_phone(locale="fr-FR")
     phone.goto(live_server.url + "/")
     assert phone.locator("html").get_attribute("lang") == "fr"
-    phone.get_by_role("button", name="EN").click()
+    phone.get_by_role("button", name="English").click()
     phone.wait_for_url(live_server.url + "/")
     assert phone.locator("html").get_attribute("lang") == "en"
     assert phone.get_by_role("heading", name="What are you playing?").is_visible()
     phone.goto(live_server.url + "/groups/new/")  # another page: the choice is the phone's
     assert phone.locator("html").get_attribute("lang") == "en"
-    phone.get_by_role("button", name="FR").click()
+    phone.get_by_role("button", name="Français").click()
     assert phone.get_by_role("heading", name="Créer un groupe").is_visible()

@@ -34,88 +34,16 @@ LOCALE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES"
 # Words of English sentences that no French sentence of the app uses. The games' names (Dogo Dash,
 # Hang Four, Surf's Up!, 62 Summer Suns), Surf Dog, Surf Shack, Super Pot, BG Stats, OpenSkill and
 # the players' names (Ann, Ben, Cleo) are names, the same in both languages.
-ENGLISH = {
-    "the",
-    "and",
-    "with",
-    "your",
-    "you",
-    "is",
-    "are",
-    "this",
-    "that",
-    "from",
-    "has",
-    "have",
-    "was",
-    "of",
-    "to",
-    "it",
-    "its",
-    "by",
-    "for",
-    "not",
-    "no",
-    "in",
-    "at",
-    "be",
-    "will",
-    "can",
-    "what",
-    "who",
-    "which",
-    "when",
-    "there",
-    "here",
-    "all",
-    "each",
-    "every",
-    "one",
-    "round",
-    "turn",
-    "player",
-    "players",
-    "game",
-    "games",
-    "entry",
-    "entries",
-    "history",
-    "start",
-    "new",
-    "undo",
-    "next",
-    "sheet",
-    "dice",
-    "die",
-    "card",
-    "cards",
-    "wave",
-    "win",
-    "wins",
-    "won",
-    "rules",
-    "roll",
-    "rolled",
-    "reveal",
-    "waiting",
-    "watching",
-    "buy",
-    "share",
-    "link",
-    "group",
-    "groups",
-    "plays",
-    "sun",
-    "pearl",
-    "crab",
-    "shell",
-    "bonus number",
-    "nothing",
-    "only",
-    "must",
-    "cannot",
-}
-WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+ENGLISH = set(
+    """
+    the and with your you is are this that from has have was of to it its by for not no in at be
+    will can what who which when there here all each every one round turn player players game games
+    entry entries history start new undo next sheet dice die card cards wave win wins won rules roll
+    rolled reveal waiting watching buy share link group groups plays sun pearl crab shell nothing
+    only must cannot tail nose board boards dog dogs cat cats bear cookie waves energy towel
+    """.split()
+)
+WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")  # letters, accented ones too
 # Scripts, styles, comments, and what is marked English on purpose (the switch back to English).
 TAG = re.compile(r"<(script|style)\b.*?</\1>|<!--.*?-->|<(\w+)[^>]*\blang=\"en\"[^>]*>.*?</\2>", re.S)
 ATTRIBUTE = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')

@@ -1071,7 +1071,7 @@ class HangFour:
                     else _("Surf Dog {number}").format(number=card["dog"] + 1)
                 )
                 items.append(
-                    _("a {part} for {where}").format(part=card["part"], where=where)
+                    _("a {part} for {where}").format(part=part_word(card["part"]), where=where)
                     + (_(" (complete!)") if card["completed"] else "")
                 )
             parts.append(
@@ -1127,7 +1127,7 @@ class HangFour:
                 done = _(", complete!") if pick["completed"] else ""
                 items.append(
                     _("the {part} of Surf Dog {number} (to {where}{done})").format(
-                        part=pick["part"], number=pick["dog"] + 1, where=where, done=done
+                        part=part_word(pick["part"]), number=pick["dog"] + 1, where=where, done=done
                     )
                 )
             return _("{head} and takes from {victim} {and_join}.").format(
@@ -1136,7 +1136,7 @@ class HangFour:
         if not last["wiped"]:
             return _("{head}, but has no unprotected board: nothing is lost.").format(head=head)
         items = [
-            _("the {part} of Surf Dog {number}").format(part=pick["part"], number=pick["dog"] + 1)
+            _("the {part} of Surf Dog {number}").format(part=part_word(pick["part"]), number=pick["dog"] + 1)
             for pick in last["wiped"]
         ]
         return _("{head} and loses {and_join}.").format(head=head, and_join=and_join(items)) + self._gone(

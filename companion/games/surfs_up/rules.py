@@ -989,19 +989,25 @@ class SurfsUp:
             )
         left = state["ocean_left"]
         if left[kind] == 0:
-            other = "bluebottle" if kind == "wave" else "wave"
             total = self.components["ocean_deck"][kind]
             deck = state["ocean_deck"]
-            rest = (
-                _("its last card is a {other}").format(other=other)
-                if deck == 1
-                else _("its {deck} cards left are {other}s").format(deck=deck, other=other)
-            )
+            if kind == "wave":  # the rest of the deck is bluebottles
+                rest = ngettext(
+                    "its last card is a bluebottle", "its {deck} cards left are bluebottles", deck
+                ).format(deck=deck)
+                message = _(
+                    "The ocean deck holds no wave any more (all {total} have been seen): {rest} (SU-2)."
+                )
+            else:
+                rest = ngettext("its last card is a wave", "its {deck} cards left are waves", deck).format(
+                    deck=deck
+                )
+                message = _(
+                    "The ocean deck holds no bluebottle any more (all {total} have been seen): {rest} (SU-2)."
+                )
             raise RuleViolation(
                 "not_in_deck",
-                _(
-                    "The ocean deck holds no {kind} any more (all {total} have been seen): {rest} (SU-2)."
-                ).format(kind=kind, total=total, rest=rest),
+                message.format(total=total, rest=rest),
                 "SU-2",
             )
         left[kind] -= 1
