@@ -36,8 +36,8 @@ translations: install
 # locale/fr/LC_MESSAGES/*.po; tests/web/test_french.py fails until every msgid has its French).
 MESSAGES_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench --ignore=docs
 messages: install
-	$(BIN)/python manage.py makemessages -l fr --no-location $(MESSAGES_IGNORE) --verbosity 0
-	$(BIN)/python manage.py makemessages -d djangojs -l fr --no-location $(MESSAGES_IGNORE) --ignore=templates --verbosity 0
+	$(BIN)/python manage.py makemessages -l fr --no-location --no-obsolete $(MESSAGES_IGNORE) --verbosity 0
+	$(BIN)/python manage.py makemessages -d djangojs -l fr --no-location --no-obsolete $(MESSAGES_IGNORE) --ignore=templates --verbosity 0
 
 # On a LAN the phones reach the app by this machine's address, whatever it is today.
 run: export ALLOWED_HOSTS ?= *

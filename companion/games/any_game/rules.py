@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
@@ -294,9 +294,11 @@ class AnyGame:
         if action["type"] == "finish":
             rounds = len(after["rounds"])
             parts = [
-                _("The pad is closed after {rounds} round{value}.").format(
-                    rounds=rounds, value="s" if rounds != 1 else ""
-                )
+                ngettext(
+                    "The pad is closed after {rounds} round.",
+                    "The pad is closed after {rounds} rounds.",
+                    rounds,
+                ).format(rounds=rounds)
             ]
         else:
             points = parse_points(action["points"])

@@ -260,9 +260,9 @@ class Steps(screen_kit.StepMachine):
                 "title": _("Snag {face}: from whom?").format(face=face),
                 "options": [
                     {
-                        "label": _("{value} · {loose} loose board{value2}").format(
-                            value=self.names[seat], loose=loose, value2="" if loose == 1 else "s"
-                        ),
+                        "label": ngettext(
+                            "{name} · {loose} loose board", "{name} · {loose} loose boards", loose
+                        ).format(name=self.names[seat], loose=loose),
                         "set": {"t": str(seat)},
                         "disabled": None if seat in allowed else self._snag_elsewhere(allowed, face),
                     }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games.words import _, gettext_noop
+from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
@@ -655,9 +655,8 @@ class SummerSuns:
             )
             if last["crab"]:
                 copies = ", ".join(f"{sheet.named(t)}{gains(t, value)}" for t in last["crab"])
-                text += _(", crab cop{value} to {copies}").format(
-                    value="y" if len(last["crab"]) == 1 else "ies", copies=copies
-                )
+                said = ngettext(", crab copy to {copies}", ", crab copies to {copies}", len(last["crab"]))
+                text += said.format(copies=copies)
             hat = _(" (hat)") if self.sun_choice_needed(state_before, slot, last["crab"]) else ""
             text += _("; sun +{sun_value}{hat}").format(sun_value=last["sun_value"], hat=hat)
         text += f" = {last['sun_total']}"
