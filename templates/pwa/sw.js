@@ -8,6 +8,7 @@ const PAGES_CACHE = "tables"; // the last seen table pages outlive a deployment
 const SHELL = {{ precache|safe }};
 const STATIC_URL = "{{ static_url }}";
 const TABLE_PAGE = /^\/t\/[^/]+\/$/;
+const CATALOG = "{% url 'javascript-catalog' %}"; // table.js's sentences in the phone's language
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -38,6 +39,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith(STATIC_URL)) event.respondWith(cacheFirst(request));
   else if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) event.respondWith(tablePage(request));
+  else if (url.pathname === CATALOG) event.respondWith(lastCatalog(request));
 });
 
 // Static names carry their content's hash: a cached file is never stale.
@@ -47,6 +49,20 @@ async function cacheFirst(request) {
   const response = await fetch(request);
   if (response.ok) (await caches.open(STATIC_CACHE)).put(request, response.clone());
   return response;
+}
+
+// The language's catalog as last fetched, for a table opened offline (issue 17).
+async function lastCatalog(request) {
+  const cache = await caches.open(PAGES_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(CATALOG, response.clone());
+    return response;
+  } catch (error) {
+    const copy = await cache.match(CATALOG);
+    if (!copy) throw error;
+    return copy;
+  }
 }
 
 // The network first; its answer is kept as the table's last seen page (the page itself, without a

@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.games import registry
 from tests.browser.test_accessibility import STEP_QUERIES, started
+from tests.browser.test_installable import open_table, until, worker_ready
 from tests.engines.golden_playthrough import script
 from tests.history.factories import play_out
 
@@ -87,3 +89,24 @@ def test_the_switch_brings_english_back_and_the_phone_keeps_it(live_server, new_
     assert phone.locator("html").get_attribute("lang") == "en"
     phone.get_by_role("button", name="Français").click()
     assert phone.get_by_role("heading", name="Créer un groupe").is_visible()
+
+
+def test_a_french_table_opened_once_opens_again_offline_in_french(live_server, new_phone):
+    """The worker keeps the JavaScript catalog beside the table page: offline, table.js still
+    speaks French, and a tap waits in the outbox in French."""
+    phone = new_phone(locale="fr-FR")
+    open_table(phone, live_server.url)
+    worker_ready(phone)
+    phone.reload()  # through the worker now: it keeps the page and the catalog
+    until(phone, "() => caches.open('tables').then(c => c.match('/jsi18n/')).then(r => !!r)")
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#connection")).to_contain_text(
+        "Hors ligne : la table telle que ce téléphone l'a vue en dernier"
+    )
+    expect(phone.locator(".log li").first).to_contain_text("Ann a fait un 4")
+    phone.locator(".prompt .hf-faces .step-option", has_text="5").tap()
+    outbox = phone.locator("#outbox .outbox-text")
+    expect(outbox).to_contain_text("Pas encore envoyé : pas de connexion. Ta saisie « Ben a fait un 5 »")
+    phone.context.set_offline(False)
+    expect(outbox).to_have_text("Envoyé : « Ben a fait un 5 ».", timeout=15_000)
