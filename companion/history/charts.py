@@ -16,8 +16,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from companion.games.words import _, ngettext
 
 WIDTH = 360
 LINE_HEIGHT = 236
