@@ -283,6 +283,7 @@ class SurfsUp:
     min_players = 2
     max_players = 6
     options = {"shared_goals": False}
+    option_labels = {"shared_goals": gettext_noop("Shared goals")}
     action_types = ("setup", "reveal", "reward", "ocean", "final")
     action_fields = FIELDS
     end_rule = "SU-10"
@@ -407,7 +408,7 @@ class SurfsUp:
             return _("Beach space {number} is empty: the beach deck ran out (SU-7).").format(number=slot + 1)
         held = state["seats"][seat]["respect"]
         if card["cost"] > held:
-            what = "surfboard" if card["kind"] == "surfboard" else _("temporary energy card")
+            what = _("surfboard") if card["kind"] == "surfboard" else _("temporary energy card")
             return _("That {what} costs {cost} respect; Seat {seat} has {held} (SU-7).").format(
                 what=what, cost=card["cost"], seat=seat, held=held
             )
@@ -1111,7 +1112,9 @@ class SurfsUp:
         last, seats = after["last"], after["seats"]
         card = last["card"]
         shown = [
-            f"{name(int(s))} {_('rests') if energy_value(c) == REST else energy_name(c)}"
+            _("{name} rests").format(name=name(int(s)))
+            if energy_value(c) == REST
+            else f"{name(int(s))} {energy_name(c)}"
             for s, c in last["revealed"].items()
         ]
         parts = [

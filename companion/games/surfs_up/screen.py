@@ -127,7 +127,7 @@ def card_view(card: dict, breakzone: bool = False) -> dict:
         label = f"🌊 {card['points']}"
         detail = _(card["suit"])
     elif kind == "bluebottle":
-        label, detail = "🪼", "bluebottle"
+        label, detail = "🪼", _("bluebottle")
     elif kind == "surfboard":
         label = f"🏄 +{card['bonus']}"
         detail = _("{suit} · cost {cost}").format(suit=_(card["suit"]), cost=card["cost"])
