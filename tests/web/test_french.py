@@ -23,9 +23,11 @@ from django.utils import translation
 from companion.games import base, registry
 from companion.groups.models import Group
 from companion.tables import services
+from companion.tables.models import Table
 from tests.engines.golden_playthrough import script
 from tests.engines.setups import playable
 from tests.history.factories import play_out
+from tests.web.text import read
 
 pytestmark = pytest.mark.django_db
 
@@ -262,3 +264,30 @@ def test_the_language_switch_keeps_the_phone_in_french():
     page = client.get("/").content.decode()
     assert '<html lang="fr">' in page and "À quoi jouez-vous ?" in page
     assert 'value="en"' in page  # the switch now offers English back
+
+
+def test_a_refused_entry_and_a_refused_form_read_french_with_the_players_names():
+    phone = french_client()
+    started = phone.post("/new/dogo-dash/", {"player_0": "Ann", "player_1": "Ben", "player_2": "Cleo"})
+    assert started.status_code == 302
+    table = Table.objects.get()
+    posted = {"card_0": "cat", "card_1": "dog", "expected_version": 0, "idempotency_key": ""}
+    refused = phone.post(f"/t/{table.id}/act/", posted)
+    assert refused.status_code == 422
+    html = read(refused.content.decode())
+    assert "Pas permis." in html
+    assert "Cleo doit révéler une carte : chaque siège révèle une carte (DD-3)." in html
+    assert not english_words(visible(html))
+    # The new-table form says what is wrong in French too, and starts nothing.
+    form = phone.post("/new/dogo-dash/", {"player_0": "Ann", "player_1": "ann"})
+    assert "Chaque joueur ne peut s&#x27;asseoir qu&#x27;une fois à la table." in form.content.decode()
+    assert Table.objects.count() == 1
+
+
+def test_a_named_group_and_the_login_page_read_french():
+    group = Group.objects.create(name="Club du jeudi")
+    member = french_client()
+    assert member.get(f"/g/{group.pk}/join/{group.token}/").status_code == 302
+    assert_french(member, f"/g/{group.pk}/")
+    assert_french(member, f"/g/{group.pk}/history/")
+    assert_french(french_client(), "/accounts/login/")
