@@ -39,7 +39,6 @@ BEATS = {
     "cookie": {"dog", "bear"},
     "good_boy": set(),
 }
-WORDS = {"cat": "cat", "dog": "dog", "bear": "bear", "cookie": "cookie", "good_boy": "good boy"}
 BREAKDOWN = ("won", "split", "catnip", "dash")
 
 COMPONENTS_FILE = Path(__file__).with_name("components.json")
@@ -94,9 +93,6 @@ def counted(n: int, kind: str) -> str:
     }
     return said[kind].format(count=n)
 
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def with_article(kind: str) -> str:

@@ -151,9 +151,6 @@ TO_WIN = COMPONENTS["dogs_to_win"]
 # Helpers
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
 
 def complete(dog: dict) -> bool:
     return all(dog[part] for part in PARTS)

@@ -185,9 +185,6 @@ COMPONENTS = load_components(COMPONENTS_FILE)
 # Helpers
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
 
 def is_temporary(card) -> bool:
     return isinstance(card, str)
