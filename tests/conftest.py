@@ -57,3 +57,13 @@ def no_kept_rows():
     from companion.tables import row_cache
 
     row_cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A French request leaves French active in the test's thread (LocaleMiddleware activates the
+    request's language and leaves it): each test starts in the default language."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

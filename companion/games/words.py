@@ -8,7 +8,9 @@ sentence an engine says.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 
 def _english(message: str) -> str:
@@ -30,6 +32,23 @@ _plugged: dict[str, Callable] = {
 }
 
 
+ENGLISH = {"gettext": _english, "ngettext": _english_plural, "pgettext": _english_context}
+# A language spoken for a while (speaking()), in this context only: a write says its log sentence
+# in each language without touching the request's.
+_speaking: ContextVar[dict | None] = ContextVar("speaking", default=None)
+
+
+@contextmanager
+def speaking(functions: dict[str, Callable]) -> Iterator[None]:
+    """Say every sentence with `functions` (gettext, ngettext and pgettext; ENGLISH for the
+    msgids themselves) until the block ends."""
+    token = _speaking.set(functions)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
 def plug(gettext: Callable, ngettext: Callable, pgettext: Callable) -> None:
     """The app's translation functions, used from now on by every engine."""
     _plugged.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
@@ -41,15 +60,15 @@ def unplug() -> None:
 
 
 def gettext(message: str) -> str:
-    return _plugged["gettext"](message)
+    return (_speaking.get() or _plugged)["gettext"](message)
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
-    return _plugged["ngettext"](singular, plural, number)
+    return (_speaking.get() or _plugged)["ngettext"](singular, plural, number)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _plugged["pgettext"](context, message)
+    return (_speaking.get() or _plugged)["pgettext"](context, message)
 
 
 def ordinal(number: int) -> str:

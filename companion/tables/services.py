@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import unicodedata
 import zlib
-from functools import partial
+from functools import cache, partial
 
 import orjson
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import trans_real
 
-from companion.games import base, registry
+from companion.games import base, registry, words
 from companion.groups.models import Group
 
 from . import entry_sql, fanout, row_cache
@@ -284,16 +285,28 @@ def _apply(table: Table, action, expected_version, key: str | None) -> dict | No
 def log_sentences(engine, before: dict, action: dict, after: dict, names: list[str]) -> tuple[str, dict]:
     """The entry's log sentence in English, and in each other language where it differs, whatever
     the language of the phone that sent it: every phone reads the log in its own (issue 17)."""
-    with translation.override(settings.LANGUAGE_CODE):
+    with words.speaking(words.ENGLISH):  # the msgids are the English sentences
         text = engine.describe(before, action, after, names)
     texts = {}
     for code, _name in settings.LANGUAGES:
         if code != settings.LANGUAGE_CODE:
-            with translation.override(code):
+            with words.speaking(_catalog(code)):
                 said = engine.describe(before, action, after, names)
             if said != text:
                 texts[code] = said
     return text, texts
+
+
+@cache
+def _catalog(code: str) -> dict:
+    """A language's catalog as words.speaking takes it: looked up straight, about 5x faster than
+    gettext through the active language (an entry says its sentence in every language, issue 13)."""
+    catalog = trans_real.translation(code)
+    return {
+        "gettext": lambda message: catalog.gettext(message) if message else message,
+        "ngettext": catalog.ngettext,
+        "pgettext": lambda context, message: catalog.pgettext(context, message) if message else message,
+    }
 
 
 def _cache_names(table_id: str) -> list[str]:

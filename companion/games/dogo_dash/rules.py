@@ -94,7 +94,6 @@ def counted(n: int, kind: str) -> str:
     return said[kind].format(count=n)
 
 
-
 def with_article(kind: str) -> str:
     return {
         "cat": _("a cat"),

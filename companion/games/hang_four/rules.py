@@ -151,7 +151,6 @@ TO_WIN = COMPONENTS["dogs_to_win"]
 # Helpers
 
 
-
 def complete(dog: dict) -> bool:
     return all(dog[part] for part in PARTS)
 

@@ -185,7 +185,6 @@ COMPONENTS = load_components(COMPONENTS_FILE)
 # Helpers
 
 
-
 def is_temporary(card) -> bool:
     return isinstance(card, str)
 
