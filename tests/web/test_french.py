@@ -21,6 +21,8 @@ from django.test import Client
 from django.utils import translation
 
 from companion.games import base, registry
+from companion.games.summer_suns import legal
+from companion.games.summer_suns.sheet import installed_sheets
 from companion.groups.models import Group
 from companion.tables import services
 from companion.tables.models import Table
@@ -102,7 +104,7 @@ def french_client() -> Client:
     return Client(headers={"accept-language": "fr"})
 
 
-QUOTED = re.compile(r"(?<![^\W\d_])'[^']*'|\"[^\"]*\"")  # not an elision's apostrophe (l'action)
+QUOTED = re.compile(r"(?<![^\W\d_])'[^']*'|\"[^\"]*\"|«[^»]*»")  # not an elision's apostrophe (l'action)
 STEP_LINK = re.compile(r'href="(\?[^"#]*)"')
 
 
@@ -291,3 +293,18 @@ def test_a_named_group_and_the_login_page_read_french():
     assert_french(member, f"/g/{group.pk}/")
     assert_french(member, f"/g/{group.pk}/history/")
     assert_french(french_client(), "/accounts/login/")
+
+
+def test_a_summer_suns_zone_rule_is_said_in_french_with_the_zone_s_own_words():
+    sheet = installed_sheets()["default"]
+    with translation.override("fr"):
+        pair = legal.zone_problem(sheet, {"c1t": 3}, "c1b", 4)
+        line = legal.zone_problem(sheet, {"g1": 3}, "g2", 3)
+    assert pair == "elle doit porter la même valeur que Cabane 1, en haut (3) dans cette cabane (SS-4)"
+    assert (
+        line
+        == "Mouette 1 porte déjà 3, et aucune valeur ne peut apparaître deux fois parmi les mouettes (SS-4)"
+    )
+    assert legal.zone_problem(sheet, {"c1t": 3}, "c1b", 4) == (
+        "it must hold the same value as Cabin 1, top (3) in this cabin (SS-4)"
+    )

@@ -26,12 +26,12 @@ MASK = {
 # (slot die, write die) in a fixed order; the third die is 3 - i - j.
 ROLES = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
 
-KIND_WORDS = {
-    "pair": "cabin",
-    "sequence": "koi",
+KIND_WORDS = {  # marked for the catalog; zone_problem says them in the sentence's language
+    "pair": gettext_noop("cabin"),
+    "sequence": gettext_noop("koi"),
     "no_adjacent_equal": gettext_noop("boat line"),
-    "equal": "bottle",
-    "all_different": "gull",
+    "equal": gettext_noop("bottle"),
+    "all_different": gettext_noop("gull"),
 }
 
 
@@ -66,7 +66,7 @@ def fillable(sheet: Sheet, cells: dict) -> dict[str, list[int]]:
 def zone_problem(sheet: Sheet, cells: dict, slot: str, value: int) -> str | None:
     """Why `value` may not go in `slot` under its zone rule (a clause ending in the ruling), or None."""
     kind = sheet.kind_of[slot]
-    word = KIND_WORDS[kind]
+    word = _(KIND_WORDS[kind])
     for other, op in sheet.group_neighbours[slot]:
         w = cells.get(other)
         if w is None or MASK[op][w] >> value & 1:
@@ -77,7 +77,7 @@ def zone_problem(sheet: Sheet, cells: dict, slot: str, value: int) -> str | None
                 other=other, w=w, word=word
             )
         if kind == "sequence":
-            relation = "smaller" if op == "<" else "greater"
+            relation = _("smaller") if op == "<" else _("greater")
             return _("it must be {relation} than {other} ({w}) on this {word} (SS-4)").format(
                 relation=relation, other=other, w=w, word=word
             )

@@ -37,7 +37,7 @@ from .sheet import SHEETS, Sheet
 LAST_ROUND = 20  # SS-12
 SUN_GOAL = 62  # SS-12
 SHELL_BONUS = 5  # SS-8
-DIE_WORDS = ("first", "second", "third")
+DIE_WORDS = (gettext_noop("first"), gettext_noop("second"), gettext_noop("third"))  # said at use
 FIELDS = {
     "roll": {"type", "dice"},
     "place": {"type", "seat", "slot_die", "write_die", "slot", "crab", "sun", "bonus"},
@@ -469,7 +469,7 @@ class SummerSuns:
                 "SS-3",
             )
         if sheet.pearl[slot] != picked:  # SS-3: the slot die selects the slot by its pearl
-            word = DIE_WORDS[i]
+            word = _(DIE_WORDS[i])
             if any(s not in cells for s in sheet.by_pearl[picked]):
                 message = _("The {picked} on the {word} die selects a slot with pearl {picked}: ").format(
                     picked=picked, word=word
@@ -506,7 +506,7 @@ class SummerSuns:
             raise RuleViolation(
                 "sun_refused",
                 _("No sun hat was filled: the {value} die ({third}) goes to the sun row (SS-9).").format(
-                    value=DIE_WORDS[self.third_die(i, j)], third=third
+                    value=_(DIE_WORDS[self.third_die(i, j)]), third=third
                 ),
                 "SS-9",
             )
