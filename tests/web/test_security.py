@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def low_limits(settings):
-    settings.RATELIMIT_TABLES = "3/m"
-    settings.RATELIMIT_WRITES = "4/m"
+    settings.RATELIMIT_TABLES = "3/h"
+    settings.RATELIMIT_WRITES = "4/h"
     from django.core.cache import cache
 
     cache.clear()
@@ -153,7 +153,7 @@ def test_the_limits_can_live_in_redis_for_several_servers(client, settings):
             "LOCATION": "redis://127.0.0.1:6379/15",
         }
     }
-    settings.RATELIMIT_TABLES = "2/m"
+    settings.RATELIMIT_TABLES = "2/h"
     caches["default"].clear()
     body = json.dumps({"game": "dogo-dash", "players": ["Ann", "Ben"]})
     address = {"REMOTE_ADDR": "10.20.30.40"}
