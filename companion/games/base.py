@@ -11,6 +11,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -155,18 +156,25 @@ def and_join(words: list[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
-# "Seat 2", and its French "Siège 2" (the catalog's word for it).
-SEAT_MENTION = re.compile(r"\b(?:[Ss]eat|[Ss]iège) (\d+)\b")
+@cache
+def seat_mention(word: str) -> re.Pattern:
+    """A seat as a sentence says it: "Seat 2", or the word of the sentence's language ("Siège 2")."""
+    said = sorted({"Seat", word})
+    return re.compile(
+        r"\b(?:" + "|".join(f"[{w[0].upper()}{w[0].lower()}]{re.escape(w[1:])}" for w in said) + r") (\d+)\b"
+    )
 
 
 def name_seats(message: str, names: list[str]) -> str:
-    """Engines speak of seats as the API does ("Seat 2"); people read names ("Cleo") (G-2)."""
+    """Engines speak of seats as the API does ("Seat 2"); people read names ("Cleo") (G-2). The
+    word for a seat is the catalog's, in the language the sentence was said in."""
 
     def name(match: re.Match) -> str:
         seat = int(match.group(1))
         return names[seat] if seat < len(names) else match.group(0)
 
-    return SEAT_MENTION.sub(name, message)
+    word = _("Seat {seat}").replace("{seat}", "").strip() or "Seat"
+    return seat_mention(word).sub(name, message)
 
 
 JSON_KINDS = {

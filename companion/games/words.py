@@ -25,14 +25,8 @@ def _english_context(context: str, message: str) -> str:
     return message
 
 
-_plugged: dict[str, Callable] = {
-    "gettext": _english,
-    "ngettext": _english_plural,
-    "pgettext": _english_context,
-}
-
-
 ENGLISH = {"gettext": _english, "ngettext": _english_plural, "pgettext": _english_context}
+_plugged: dict[str, Callable] = dict(ENGLISH)
 # A language spoken for a while (speaking()), in this context only: a write says its log sentence
 # in each language without touching the request's.
 _speaking: ContextVar[dict | None] = ContextVar("speaking", default=None)
@@ -56,7 +50,7 @@ def plug(gettext: Callable, ngettext: Callable, pgettext: Callable) -> None:
 
 def unplug() -> None:
     """English again (for tests)."""
-    _plugged.update(gettext=_english, ngettext=_english_plural, pgettext=_english_context)
+    _plugged.update(ENGLISH)
 
 
 def gettext(message: str) -> str:
