@@ -25,6 +25,7 @@ SHELL = [
     "js-lib-bootstrap5/css/bootstrap.min.css",
     "css/app.css",
     "js/theme.js",
+    "js/address.js",
     "js/share.js",
     "js/table.js",
     "js/pwa.js",

@@ -49,6 +49,12 @@
     if (isNaN(updated)) updated = new Date();
   }
   function show(newState) {
+    if (copySeen !== null && location.search && (newState === "live" || newState === "polling")) {
+      // The worker keeps the table's own page, not its steps: the address names a step the copy
+      // cannot show, and the server answers again, so load that step (the outbox is kept).
+      location.reload();
+      return;
+    }
     if (newState === "live") copySeen = null; // the server answers: no longer a kept copy
     if (newState === "offline" && state !== "offline") offlineSince = new Date();
     if (newState !== "offline") offlineSince = null;

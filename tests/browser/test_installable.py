@@ -88,6 +88,28 @@ def test_a_table_opened_once_opens_again_offline_as_last_seen(live_server, phone
     assert table.version == 2 and [seat["dollars"] for seat in table.snapshot["seats"]] == [7, 8]
 
 
+def test_a_step_opened_offline_shows_the_copy_then_loads_the_step_once_online(live_server, phone):
+    """The worker keeps the table's own page; a step's address opened without a network shows that
+    copy (a CI run once got it for a network hiccup), and the step itself as soon as the server answers."""
+    open_table(phone, live_server.url)
+    worker_ready(phone)
+    until(phone, "() => caches.open('tables').then(c => c.keys()).then(keys => keys.length > 0)")
+    phone.locator(".prompt .step-option", has_text="Buy").first.tap()
+    expect(phone.locator(".prompt-title")).to_have_text("Card 1 of 1: what did you draw?")
+    step = phone.url
+    assert "?do=buy" in step
+
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("body")).to_have_attribute("data-offline-copy", re.compile(r"GMT$"))
+    expect(phone.locator(".prompt-title")).to_have_text("Ben's turn: tap what the die showed, or buy")
+    assert phone.url == step
+    phone.context.set_offline(False)
+    expect(phone.locator(".prompt-title")).to_have_text("Card 1 of 1: what did you draw?", timeout=15_000)
+    expect(phone.locator("body")).not_to_have_attribute("data-offline-copy", re.compile(".*"))
+    assert phone.url == step
+
+
 def test_a_new_worker_drops_the_caches_of_an_older_deployment(live_server, phone):
     open_table(phone, live_server.url)
     worker_ready(phone)

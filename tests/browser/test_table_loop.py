@@ -4,9 +4,11 @@ then the face), the second of which posts the entry."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from companion.tables.models import Event, Table
@@ -139,6 +141,30 @@ def test_back_goes_one_step_back_inside_an_entry(live_server, phone):
     tap(phone, "◧ Nose board")
     expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
     assert re.search(r"/t/[^/]+/$", phone.url), "an entry made leaves its steps' address behind"
+
+
+def test_forward_pressed_while_back_still_reloads_lands_on_its_step(live_server, new_phone):
+    """Back reloads the page; a forward pressed before that page's scripts had all run moved the
+    address and left the screen on the turn (a CI run caught it): address.js loads the step."""
+    phone = new_phone(service_workers="block")  # the worker would answer the catalog unseen by route()
+    start_table(phone, live_server.url)
+    tap(phone, BUY)
+    expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
+    held = []
+    catalog = re.compile(r"/jsi18n/$")  # a deferred script after htmx's: the page is not ready yet
+    phone.route(catalog, lambda route: held.append(route))
+    phone.go_back(wait_until="commit")
+    expect(title(phone)).to_have_text("Ann's turn: tap what the die showed, or buy")
+    assert held, "the reloaded page waits for its catalog"
+    phone.go_forward(wait_until="commit")
+    expect(title(phone)).to_have_text("Card 1 of 1: what did you draw?")
+    phone.unroute(catalog)
+    for route in held:  # the left page's request was dropped with it; the new page's goes on
+        with contextlib.suppress(PlaywrightError):
+            route.continue_()
+    assert phone.url.endswith("?do=buy&n=1")
+    tap(phone, "◧ Nose board")
+    expect(title(phone)).to_have_text("Ben's turn: tap what the die showed, or buy")
 
 
 def test_a_choice_changed_by_another_phone_is_said_and_kept_where_it_still_fits(live_server, new_phone, shot):
