@@ -14,6 +14,7 @@
     location.reload();
   }
   window.addEventListener("popstate", catchUp);
-  // By then htmx has set its own handler (it runs before this event), which answers from now on.
+  // htmx sets its own handler in this same event (its listener comes after this one): no back or
+  // forward can come between the two, and from then on htmx answers them.
   document.addEventListener("DOMContentLoaded", function () { window.removeEventListener("popstate", catchUp); });
 })();
