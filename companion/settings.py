@@ -179,6 +179,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.path.join(tempfile.gettempdir(), f"companion-test-{os.getpid()}.sqlite3")
     }
 
+# PostgreSQL: an entry's two statements are prepared once per connection (tables/entry_sql.py).
+# Off for a pooler in transaction mode that keeps no prepared statements (PgBouncer before 1.21).
+COMPANION_PREPARED_ENTRIES = envbool("COMPANION_PREPARED_ENTRIES", "true")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
