@@ -8,6 +8,7 @@ are rare, lock the row for their transaction.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 import zlib
 from functools import cache, partial
@@ -75,10 +76,14 @@ def table_json(table: Table, names: list[str] | None = None, state: dict | None 
     }
 
 
+# Text the database cannot store: NUL (PostgreSQL text and jsonb refuse it) or an unpaired
+# surrogate, which JSON's "\ud800" escape can carry in but UTF-8 cannot encode.
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
 def unstorable(text: str) -> bool:
-    """Text the database cannot store: NUL (PostgreSQL text and jsonb refuse it) or an unpaired
-    surrogate, which JSON's "\\ud800" escape can carry in but UTF-8 cannot encode."""
-    return "\x00" in text or any("\ud800" <= char <= "\udfff" for char in text)
+    """A regular expression, not a loop over the characters: every entry's action is checked."""
+    return UNSTORABLE.search(text) is not None
 
 
 def check_storable(value) -> None:
