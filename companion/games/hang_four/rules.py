@@ -27,6 +27,7 @@ from pathlib import Path
 from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
+    BadAction,
     RuleViolation,
     and_join,
     check_players,
@@ -195,9 +196,16 @@ def dogs_held(n: int, owner: str = "there") -> str:
     return said.format(owner=owner, count=n)
 
 
+PART_WORDS = {
+    "character": gettext_noop("character"),
+    "nose": gettext_noop("nose"),
+    "tail": gettext_noop("tail"),
+}
+
+
 def part_word(part: str) -> str:
     """A Surf card's part as a sentence says it ("a nose card")."""
-    return {"character": _("character"), "nose": _("nose"), "tail": _("tail")}.get(part, part)
+    return _(PART_WORDS[part]) if part in PART_WORDS else part
 
 
 def dog_numbers(indexes: list[int]) -> str:
@@ -210,14 +218,16 @@ def place_card(seat_state: dict, part: str, dog: int | None) -> dict:
     exist, is complete or already has the part. The input is left unchanged."""
     require(
         part in PARTS,
-        _("A card's part must be one of {join}, not {shown}.").format(
+        lambda: _("A card's part must be one of {join}, not {shown}.").format(
             join=", ".join(PARTS), shown=shown(part)
         ),
         "bad_part",
     )
     require(
         dog is None or (is_int(dog) and dog >= 0),
-        _("A Surf Dog index must be a whole number from 0, or null, not {shown}.").format(shown=shown(dog)),
+        lambda: _("A Surf Dog index must be a whole number from 0, or null, not {shown}.").format(
+            shown=shown(dog)
+        ),
     )
     seat = copy.deepcopy(seat_state)
     dogs = seat["dogs"]
@@ -278,10 +288,11 @@ def numbered(error: RuleViolation, n: int, of: int, what: str) -> RuleViolation:
 
 def parse_face(value) -> int | str:
     ok = value == SHACK_FACE if isinstance(value, str) else is_int(value) and value in NUMBERS
-    choices = ", ".join(str(n) for n in NUMBERS) + _(' or "shack"')
     require(
         ok,
-        _("'face' must be one of {choices}, not {shown}.").format(choices=choices, shown=shown(value)),
+        lambda: _("'face' must be one of {choices}, not {shown}.").format(
+            choices=", ".join(str(n) for n in NUMBERS) + _(' or "shack"'), shown=shown(value)
+        ),
         "bad_face",
     )
     return value
@@ -291,46 +302,41 @@ def parse_card_list(value, keys: set[str], required: tuple[str, ...], example: s
     """A list of card objects with only `keys`, `required` among them; JSON null counts as absent."""
     require(
         isinstance(value, list) and all(isinstance(card, dict) for card in value),
-        _("'cards' must be a list of objects, e.g. [{example}].").format(example=example),
+        lambda: _("'cards' must be a list of objects, e.g. [{example}].").format(example=_(example)),
     )
-    cards = []
-    for n, card in enumerate(value, 1):
-        extra = sorted(set(card) - keys)
-        unknown, known = ", ".join(map(shown, extra)), ", ".join(sorted(keys))
-        require(
-            not extra,
-            _("Card {n} has no field {unknown} (use {known}).").format(n=n, unknown=unknown, known=known),
-        )
-        for key in required:
-            require(key in card, _("Card {n} needs '{key}'.").format(n=n, key=key))
-        part = card.get("part")
-        require(
-            isinstance(part, str) and part in PARTS,
-            _("Card {n}: 'part' must be one of {join}, not {shown}.").format(
-                n=n, join=", ".join(PARTS), shown=shown(part)
-            ),
-            "bad_part",
-        )
-        for key in ("dog", "to_dog"):
-            if key in keys:
-                index = card.get(key)
-                if key in required:
-                    require(
-                        is_int(index) and index >= 0,
-                        _(
-                            "Card {n}: '{key}' must be a Surf Dog index (0 for the first), not {shown}."
-                        ).format(n=n, key=key, shown=shown(index)),
-                    )
-                else:
-                    require(
-                        index is None or (is_int(index) and index >= 0),
-                        _(
-                            "Card {n}: '{key}' must be a Surf Dog index (0 for the first) or null, "
-                            "not {shown}."
-                        ).format(n=n, key=key, shown=shown(index)),
-                    )
-        cards.append({key: card.get(key) for key in sorted(keys)})
-    return cards
+    return [parse_card(n, card, keys, required) for n, card in enumerate(value, 1)]
+
+
+def parse_card(n: int, card: dict, keys: set[str], required: tuple[str, ...]) -> dict:
+    """Card `n` of a list (parse_card_list), with every one of `keys` (None when absent)."""
+    extra = sorted(set(card) - keys)
+    require(
+        not extra,
+        lambda: _("Card {n} has no field {unknown} (use {known}).").format(
+            n=n, unknown=", ".join(map(shown, extra)), known=", ".join(sorted(keys))
+        ),
+    )
+    for key in required:
+        if key not in card:
+            raise BadAction("bad_action", _("Card {n} needs '{key}'.").format(n=n, key=key))
+    part = card.get("part")
+    require(
+        isinstance(part, str) and part in PARTS,
+        lambda: _("Card {n}: 'part' must be one of {join}, not {shown}.").format(
+            n=n, join=", ".join(PARTS), shown=shown(part)
+        ),
+        "bad_part",
+    )
+    for key in ("dog", "to_dog"):
+        index = card.get(key)
+        if key not in keys or (index is None and key not in required) or (is_int(index) and index >= 0):
+            continue
+        if key in required:
+            message = _("Card {n}: '{key}' must be a Surf Dog index (0 for the first), not {shown}.")
+        else:
+            message = _("Card {n}: '{key}' must be a Surf Dog index (0 for the first) or null, not {shown}.")
+        raise BadAction("bad_action", message.format(n=n, key=key, shown=shown(index)))
+    return {key: card.get(key) for key in sorted(keys)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -473,7 +479,9 @@ class HangFour:
         return min(state["seats"][state["turn"]]["dollars"] // CARD_COST, state["surf_deck"])
 
     def _seat(self, state: dict, seat) -> int:
-        require(is_int(seat), _("A seat must be a seat number, not {shown}.").format(shown=shown(seat)))
+        require(
+            is_int(seat), lambda: _("A seat must be a seat number, not {shown}.").format(shown=shown(seat))
+        )
         check_seat(self, state, seat)
         return seat
 
@@ -483,7 +491,7 @@ class HangFour:
         a purchase after earlier ones, apply them with place_card to a copy of the seat first."""
         require(
             part in PARTS,
-            _("A card's part must be one of {join}, not {shown}.").format(
+            lambda: _("A card's part must be one of {join}, not {shown}.").format(
                 join=", ".join(PARTS), shown=shown(part)
             ),
             "bad_part",
@@ -586,28 +594,28 @@ class HangFour:
         seat = action.get("seat")
         require(
             seat is None or is_int(seat),
-            _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)),
+            lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)),
         )
         # Shapes first (BadAction) ...
         if kind == "roll":
-            require("face" in action, _("A roll needs 'face': 1 to 5 or \"shack\"."))
+            require("face" in action, lambda: _("A roll needs 'face': 1 to 5 or \"shack\"."))
             face = parse_face(action["face"])
         elif kind == "shack":
             card = action.get("card")
             require(
                 isinstance(card, str) and card in SHACK_CARDS,
-                _("'card' must be one of {join}, not {shown}.").format(
+                lambda: _("'card' must be one of {join}, not {shown}.").format(
                     join=", ".join(SHACK_CARDS), shown=shown(card)
                 ),
                 "bad_card",
             )
         elif kind == "shack_roll":
-            require("face" in action, _("A shack_roll needs 'face': 1 to 5 or \"shack\"."))
+            require("face" in action, lambda: _("A shack_roll needs 'face': 1 to 5 or \"shack\"."))
             face = parse_face(action["face"])
             target = action.get("target")
             require(
                 target is None or is_int(target),
-                _("'target' must be a seat number, not {shown}.").format(shown=shown(target)),
+                lambda: _("'target' must be a seat number, not {shown}.").format(shown=shown(target)),
             )
             cards = action.get("cards")
             cards = [] if cards is None else cards
@@ -615,12 +623,15 @@ class HangFour:
                 cards,
                 {"dog", "part", "to_dog"},
                 ("dog", "part"),
-                _('{"dog": 0, "part": "nose", "to_dog": null}'),
+                gettext_noop('{"dog": 0, "part": "nose", "to_dog": null}'),
             )
         elif kind == "buy":
-            require("cards" in action, _("A buy needs 'cards': the cards drawn, each with its part and dog."))
+            require(
+                "cards" in action,
+                lambda: _("A buy needs 'cards': the cards drawn, each with its part and dog."),
+            )
             cards = parse_card_list(
-                action["cards"], {"part", "dog"}, ("part",), _('{"part": "nose", "dog": 0}')
+                action["cards"], {"part", "dog"}, ("part",), gettext_noop('{"part": "nose", "dog": 0}')
             )
 
         # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
