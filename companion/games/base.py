@@ -197,7 +197,7 @@ def is_int(value: Any) -> bool:
 def validate_options(engine: Engine, options: dict | None) -> dict:
     """The engine's defaults overlaid with `options`; unknown names or wrong types are BadAction."""
     options = options or {}
-    require(isinstance(options, dict), _("Options must be an object."), "bad_options")
+    require(isinstance(options, dict), lambda: _("Options must be an object."), "bad_options")
     merged = dict(engine.options)
     for name, value in options.items():
         if name not in engine.options:

@@ -39,7 +39,7 @@ def points_said(points: dict[int, int], names: list[str]) -> str:
 
 def parse_points(value) -> dict[int, int]:
     """{"0": 12, "1": -3} -> {0: 12, 1: -3}: the shape only (seats and range are rules)."""
-    require(isinstance(value, dict), _("A score needs 'points': an object of seat -> points."))
+    require(isinstance(value, dict), lambda: _("A score needs 'points': an object of seat -> points."))
     points = {}
     for key, item in value.items():
         require(
@@ -179,10 +179,10 @@ class AnyGame:
             check_turn(self, state, kind)
             state["end_reason"] = "finished"
             return state
-        require("points" in action, _("A score needs 'points': an object of seat -> points."))
+        require("points" in action, lambda: _("A score needs 'points': an object of seat -> points."))
         points = parse_points(action["points"])
         category = action.get("category")  # JSON null is the field left out (G-2)
-        require(category is None or isinstance(category, str), _("'category' must be a text."))
+        require(category is None or isinstance(category, str), lambda: _("'category' must be a text."))
         check_turn(self, state, kind)
         for seat in points:
             check_seat(self, state, seat)

@@ -112,13 +112,16 @@ def absent_as(value, default):
 def seat_list(value, field: str) -> list[int]:
     require(
         isinstance(value, list) and all(is_int(seat) for seat in value),
-        _("'{field}' must be a list of seat numbers, e.g. [1, 2].").format(field=field),
+        lambda: _("'{field}' must be a list of seat numbers, e.g. [1, 2].").format(field=field),
     )
     return value
 
 
 def parse_cards(value) -> dict[int, str]:
-    require(isinstance(value, dict), _('\'cards\' must be an object from seat to kind, e.g. {"0": "cat"}.'))
+    require(
+        isinstance(value, dict),
+        lambda: _('\'cards\' must be an object from seat to kind, e.g. {"0": "cat"}.'),
+    )
     cards = {}
     for key, kind in value.items():
         require(
@@ -265,7 +268,7 @@ class DogoDash:
         kind = action["type"]  # base.play checked its shape: the one door into the engine
         # JSON null means the field is left out, in every game (G-2).
         if kind == "reveal":
-            require("cards" in action, _("A reveal needs 'cards': the card each seat shows."))
+            require("cards" in action, lambda: _("A reveal needs 'cards': the card each seat shows."))
             cards = parse_cards(action["cards"])
             catnip = seat_list(absent_as(action.get("catnip"), []), "catnip")
         else:

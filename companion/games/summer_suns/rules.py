@@ -72,7 +72,9 @@ def sun_total(seat: dict) -> int:
 def die_index(value, field: str) -> int:
     require(
         is_int(value) and 0 <= value <= 2,
-        _("'{field}' must be a die index 0, 1 or 2, not {shown}.").format(field=field, shown=shown(value)),
+        lambda: _("'{field}' must be a die index 0, 1 or 2, not {shown}.").format(
+            field=field, shown=shown(value)
+        ),
     )
     return value
 
@@ -80,7 +82,7 @@ def die_index(value, field: str) -> int:
 def die_value(value, field: str) -> int:
     require(
         is_int(value) and 1 <= value <= 6,
-        _("'{field}' must be a whole number from 1 to 6, not {shown}.").format(
+        lambda: _("'{field}' must be a whole number from 1 to 6, not {shown}.").format(
             field=field, shown=shown(value)
         ),
     )
@@ -90,11 +92,11 @@ def die_value(value, field: str) -> int:
 def slot_id(sheet: Sheet, value, field: str) -> str:
     require(
         isinstance(value, str),
-        _("'{field}' must be a slot id string, not {shown}.").format(field=field, shown=shown(value)),
+        lambda: _("'{field}' must be a slot id string, not {shown}.").format(field=field, shown=shown(value)),
     )
     require(
         value in sheet.slots,
-        _("The sheet {shown} has no slot {shown2} ('{field}').").format(
+        lambda: _("The sheet {shown} has no slot {shown2} ('{field}').").format(
             shown=shown(sheet.name), shown2=shown(value), field=field
         ),
     )
@@ -104,9 +106,9 @@ def slot_id(sheet: Sheet, value, field: str) -> str:
 def parse_dice(value) -> list[int]:
     require(
         isinstance(value, list) and len(value) == 3 and all(is_int(v) and 1 <= v <= 6 for v in value),
-        _("'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {shown}.").format(
-            shown=shown(value)
-        ),
+        lambda: _(
+            "'dice' must be a list of three whole numbers from 1 to 6, e.g. [3, 5, 5], not {shown}."
+        ).format(shown=shown(value)),
     )
     return list(value)
 
@@ -116,7 +118,9 @@ def parse_chain(sheet: Sheet, value) -> list[str]:
         return []
     require(
         isinstance(value, list),
-        _("'crab' must be a list of slot ids, e.g. [\"k3\"], not {shown}.").format(shown=shown(value)),
+        lambda: _("'crab' must be a list of slot ids, e.g. [\"k3\"], not {shown}.").format(
+            shown=shown(value)
+        ),
     )
     return [slot_id(sheet, s, "crab") for s in value]
 
@@ -126,7 +130,7 @@ def parse_bonus(sheet: Sheet, value) -> dict | None:
         return None
     require(
         isinstance(value, dict) and set(value) == {"slot", "value"},
-        _('\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {shown}.').format(
+        lambda: _('\'bonus\' must be an object {{"slot": id, "value": 1-6}}, not {shown}.').format(
             shown=shown(value)
         ),
     )
@@ -270,7 +274,9 @@ class SummerSuns:
         return {"winners": winners, "end_reason": state["end_reason"]}
 
     def _seat(self, state: dict, seat) -> int:
-        require(is_int(seat), _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)))
+        require(
+            is_int(seat), lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat))
+        )
         check_seat(self, state, seat)
         return seat
 
@@ -355,7 +361,7 @@ class SummerSuns:
         number, else {"total", "choices": {slot: [values]}, "dead": {slot: {value: [slots]}}} after
         this turn's writes (SS-10); empty choices mean the bonus number is lost. `dead` names the
         slots each bonus write would leave impossible to fill (SS-5 revised)."""
-        require(isinstance(action, dict), _("The action must be an object."))
+        require(isinstance(action, dict), lambda: _("The action must be an object."))
         action = {key: value for key, value in action.items() if key != "bonus"}
         turn = self._turn(fresh_copy(state), {**action, "seat": seat}, decide_bonus=False)
         if turn["bonus_kind"] != "number":
@@ -433,24 +439,26 @@ class SummerSuns:
     def _turn_shape(self, sheet, action: dict, decide_bonus: bool) -> dict:
         """A place's or a pass's fields, checked for shape only (BadAction)."""
         kind = action.get("type")
-        require(kind in ("place", "pass"), _("Only a place or a pass is a seat's turn."))
-        require("seat" in action, _("A {kind} needs 'seat': the seat that plays.").format(kind=kind))
+        require(kind in ("place", "pass"), lambda: _("Only a place or a pass is a seat's turn."))
+        require("seat" in action, lambda: _("A {kind} needs 'seat': the seat that plays.").format(kind=kind))
         seat = action["seat"]
-        require(is_int(seat), _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)))
+        require(
+            is_int(seat), lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat))
+        )
         shape = {"kind": kind, "seat": seat}
         if kind == "place":
             for field in ("slot_die", "write_die", "slot"):
                 require(field in action, _("A place needs '{field}'.").format(field=field))
             i = die_index(action["slot_die"], "slot_die")
             j = die_index(action["write_die"], "write_die")
-            require(i != j, _("'slot_die' and 'write_die' must be two different dice."))
+            require(i != j, lambda: _("'slot_die' and 'write_die' must be two different dice."))
             shape.update(i=i, j=j, slot=slot_id(sheet, action["slot"], "slot"))
             shape["chain"] = parse_chain(sheet, action.get("crab"))
             shape["sun"] = action.get("sun")
             if shape["sun"] is not None:
                 die_value(shape["sun"], "sun")
         else:
-            require("sun_die" in action, _("A pass needs 'sun_die': the die added to the sun row."))
+            require("sun_die" in action, lambda: _("A pass needs 'sun_die': the die added to the sun row."))
             shape["sun_die"] = die_index(action["sun_die"], "sun_die")
         shape["bonus"] = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
         return shape

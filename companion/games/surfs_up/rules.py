@@ -254,7 +254,9 @@ def card_name(card: dict | None, article: str = "the") -> str:
 def seat_key(key) -> int:
     require(
         isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
-        _('Seat keys are seat numbers written as strings ("0", "1"), not {shown}.').format(shown=shown(key)),
+        lambda: _('Seat keys are seat numbers written as strings ("0", "1"), not {shown}.').format(
+            shown=shown(key)
+        ),
     )
     return int(key)
 
@@ -262,7 +264,7 @@ def seat_key(key) -> int:
 def seat_map(value, field: str, example: str) -> dict[int, object]:
     require(
         isinstance(value, dict),
-        _("'{field}' must be an object from seat to value, e.g. {example}.").format(
+        lambda: _("'{field}' must be an object from seat to value, e.g. {example}.").format(
             field=field, example=example
         ),
     )
@@ -424,13 +426,13 @@ class SurfsUp:
         example = json.dumps({"kind": "wave", "suit": self.suits[0], "points": 5})
         require(
             isinstance(value, dict),
-            _("{what} must be a card object, e.g. {example}.").format(what=what, example=example),
+            lambda: _("{what} must be a card object, e.g. {example}.").format(what=what, example=example),
             "bad_card",
         )
         kind = value.get("kind")
         require(
             isinstance(kind, str) and kind in CARD_FIELDS,
-            _("{what}: 'kind' must be one of {join}, not {shown}.").format(
+            lambda: _("{what}: 'kind' must be one of {join}, not {shown}.").format(
                 what=what, join=", ".join(CARD_FIELDS), shown=shown(kind)
             ),
             "bad_card",
@@ -438,7 +440,7 @@ class SurfsUp:
         fields = CARD_FIELDS[kind]
         require(
             set(value) == set(fields),
-            _("{what}: a {kind} card has exactly the fields {join}.").format(
+            lambda: _("{what}: a {kind} card has exactly the fields {join}.").format(
                 what=what, kind=kind, join=", ".join(fields)
             ),
             "bad_card",
@@ -454,7 +456,7 @@ class SurfsUp:
             )
             require(
                 ok,
-                _("{what}: a {kind}'s {key} must be a whole number {span}, not {shown}.").format(
+                lambda: _("{what}: a {kind}'s {key} must be a whole number {span}, not {shown}.").format(
                     what=what, kind=kind, key=key, span=span, shown=shown(n)
                 ),
                 "bad_card",
@@ -464,7 +466,7 @@ class SurfsUp:
             suit = value["suit"]
             require(
                 isinstance(suit, str) and suit in self.suits,
-                _("{what}: 'suit' must be one of {join}, not {shown}.").format(
+                lambda: _("{what}: 'suit' must be one of {join}, not {shown}.").format(
                     what=what, join=", ".join(self.suits), shown=shown(suit)
                 ),
                 "bad_card",
@@ -492,7 +494,7 @@ class SurfsUp:
         lo, hi = c["energy_value"]
         require(
             False,
-            _(
+            lambda: _(
                 "Seat {seat} reveals {shown}, which is no energy card: use {starting} "
                 'or "t{lo}" to "t{hi}" for temporary energy.'
             ).format(seat=seat, shown=shown(value), starting=starting, lo=lo, hi=hi),
@@ -514,13 +516,15 @@ class SurfsUp:
         surf, beach = action.get("surf"), action.get("beach")
         require(
             isinstance(surf, list) and len(surf) == SURF_SIZE,
-            _("A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.").format(
+            lambda: _("A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.").format(
                 SURF_SIZE=SURF_SIZE
             ),
         )
         require(
             isinstance(beach, list) and len(beach) == BEACH_SIZE,
-            _("A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.").format(BEACH_SIZE=BEACH_SIZE),
+            lambda: _("A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.").format(
+                BEACH_SIZE=BEACH_SIZE
+            ),
         )
         goals = self._parse_goals(action.get("goals"))
         return {
@@ -539,7 +543,7 @@ class SurfsUp:
         require(
             isinstance(goals, list)
             and all(isinstance(g, dict) and set(g) == {"name", "points"} for g in goals),
-            _('\'goals\' must be a list of {"name", "points"} objects.'),
+            lambda: _('\'goals\' must be a list of {"name", "points"} objects.'),
         )
         for n, goal in enumerate(goals, 1):
             name, points = goal["name"], goal["points"]
@@ -558,22 +562,22 @@ class SurfsUp:
         if goals:
             require(
                 len(goals) == GOAL_COUNT,
-                _("'goals' must hold exactly {GOAL_COUNT} goals.").format(GOAL_COUNT=GOAL_COUNT),
+                lambda: _("'goals' must hold exactly {GOAL_COUNT} goals.").format(GOAL_COUNT=GOAL_COUNT),
             )
         goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
         return goals
 
     def _parse_reveal(self, action: dict) -> dict:
-        require("energy" in action, _("A reveal needs 'energy': the card each seat reveals."))
+        require("energy" in action, lambda: _("A reveal needs 'energy': the card each seat reveals."))
         cards = seat_map(action["energy"], "energy", '{"0": 3, "1": 0, "2": "t6"}')
         return {"energy": {seat: self.parse_energy(card, seat) for seat, card in cards.items()}}
 
     def _parse_reward(self, action: dict) -> dict:
         seat, choice = action.get("seat"), action.get("choice")
-        require(is_int(seat), _("A reward needs 'seat': the seat taking it."))
+        require(is_int(seat), lambda: _("A reward needs 'seat': the seat taking it."))
         require(
             isinstance(choice, str) and choice in CHOICES,
-            _("'choice' must be one of {join}, not {shown}.").format(
+            lambda: _("'choice' must be one of {join}, not {shown}.").format(
                 join=", ".join(CHOICES), shown=shown(choice)
             ),
         )
@@ -581,7 +585,7 @@ class SurfsUp:
         if choice == "buy":
             require(
                 is_int(slot) and 0 <= slot < BEACH_SIZE,
-                _("A buy needs 'slot': the beach slot 0 to {number}, not {shown}.").format(
+                lambda: _("A buy needs 'slot': the beach slot 0 to {number}, not {shown}.").format(
                     number=BEACH_SIZE - 1, shown=shown(slot)
                 ),
             )
@@ -590,12 +594,12 @@ class SurfsUp:
         else:
             require(
                 slot is None and refill is None,
-                _("A {choice} reward has no 'slot' or 'refill'.").format(choice=choice),
+                lambda: _("A {choice} reward has no 'slot' or 'refill'.").format(choice=choice),
             )
         return {"seat": seat, "choice": choice, "slot": slot, "refill": refill}
 
     def _parse_ocean(self, action: dict) -> dict:
-        require("card" in action, _("An ocean entry needs 'card': the newly revealed ocean card."))
+        require("card" in action, lambda: _("An ocean entry needs 'card': the newly revealed ocean card."))
         return {"card": self.parse_card(action["card"], _("The ocean card"))}
 
     def _parse_final(self, action: dict) -> dict:
