@@ -26,6 +26,7 @@ from django.db.models.functions import Cast, Floor
 from companion.games import base, registry
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
+from companion.tables.services import unstorable
 
 FINISHED = Table.Status.FINISHED
 
@@ -262,6 +263,8 @@ def played(group: Group, key: str) -> Played | None:
     latest finished play named it and scored it. None for a key nobody played or no engine has."""
     if key in registry.GAMES and not base.is_pad(registry.get(key)):
         return Played(key, registry.get(key).name, key)
+    if unstorable(key):  # no play was stored under it, and PostgreSQL refuses to compare NUL
+        return None
     latest = Table.objects.filter(group=group, status=FINISHED, played=key).order_by("-finished").first()
     if latest is None or latest.game not in registry.GAMES:
         return None

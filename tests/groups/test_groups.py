@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import User
@@ -229,6 +230,16 @@ def test_the_api_creates_a_group_and_reads_its_players_plays_and_ratings(api):
     assert rated[0]["player"] == people["Ann"]
     unknown = api.call("get", f"/api/v1/groups/{group.pk}/ratings?game=chess", token=token)
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_game"
+
+
+@pytest.mark.parametrize("key", ["\x00", "dogo\x00dash", "any-game:\x00"])
+def test_a_game_key_no_database_stores_is_a_game_nobody_played(api, key):
+    """A 404 like any unknown game, not a 500: PostgreSQL refuses to compare text holding NUL
+    (found by the API fuzz test, GET .../ratings?game=%00...)."""
+    group = Group.objects.create(name="Club")
+    answer = api.call("get", f"/api/v1/groups/{group.pk}/ratings?game={quote(key)}", token=group.view_token)
+    assert answer.status_code == 404 and answer.json()["error"]["code"] == "unknown_game"
+    assert stats.played(group, key) is None
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 61, "bell\x07"])
