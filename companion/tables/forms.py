@@ -144,7 +144,7 @@ def past_options(group, slug: str, limit: int = 300) -> dict[str, dict]:
 
 def like_options(group, slug: str, key: str | None) -> dict:
     """The options of the latest table the history counts as `key` ("play it again as last time")."""
-    if not key:
+    if not key or services.unstorable(key):  # PostgreSQL refuses to compare NUL: nobody played it
         return {}
     latest = (
         Table.objects.filter(group=group, game=slug, played=key)

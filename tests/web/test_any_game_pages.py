@@ -175,6 +175,8 @@ def test_each_game_name_is_a_game_of_its_own_in_the_history(client):
     assert 'value="Skull King"' in form and 'value="150145"' in form
     form = client.get("/new/any-game/").content.decode()
     assert '<option value="hearts">' in form and 'value="Hearts"' not in form  # typed before, once
+    blank = client.get("/new/any-game/?like=any-game%3A%00hearts")  # no play holds NUL: a blank form
+    assert blank.status_code == 200 and 'value="Hearts"' not in blank.content.decode()
     archive = client.get("/g/default/history/?game=any-game%3Askull+king").content.decode()
     assert (
         f"/g/default/history/plays/{other.id}/" in archive
