@@ -124,7 +124,7 @@ def history_key(slug: str, title: str) -> str:
 def require(condition: bool, message: str | Callable[[], str], code: str = "bad_action") -> None:
     """Raise BadAction unless the action has the expected shape. `message` may be a function that
     says it: a check made on every entry then translates and formats its refusal only when it
-    refuses (issue 13: said on every entry, the refusals cost half of applying a Hang Four action)."""
+    refuses (issue 13: said on every entry, they were two thirds of applying a Hang Four action)."""
     if not condition:
         raise BadAction(code, message() if callable(message) else message)
 
