@@ -49,7 +49,7 @@ def test_an_entry_prepares_its_read_and_its_write_once_per_connection():
     assert [event.seq for event in events] == [1, 2]
     assert [event.action for event in events] == [REVEAL, ANN_DOG]
     assert [event.idempotency_key for event in events] == ["first", "second"]
-    assert events[0].undone is False and events[0].created is not None
+    assert [event.undone for event in events] == [False, False]
 
 
 def test_nulls_and_a_finished_game_bound_on_the_server(django_capture_on_commit_callbacks):
@@ -65,7 +65,10 @@ def test_nulls_and_a_finished_game_bound_on_the_server(django_capture_on_commit_
         (1, None, None),
         (2, None, None),
     ]
-    assert all(event.text for event in events)
+    assert [event.text for event in events] == [
+        "Round 1: Ann 12, Ben 9.",
+        "The pad is closed after 1 round. Game over: Ann wins with 12.",
+    ]
     assert list(table.seats.order_by("position").values_list("score", "won")) == [(12, True), (9, False)]
 
 
