@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import itertools
 import os
 import random
 import statistics
@@ -33,6 +34,9 @@ REPEATS = 15
 PEOPLE = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn"]
 GAMES = {"dogo-dash": (2, 5, 40), "summer-suns": (1, 5, 80), "hang-four": (2, 4, 5), "surfs-up": (2, 5, 50)}
 PG = "postgres://postgres@127.0.0.1:5432/"
+# Table ids made here, one apart: the app's random 40-bit ids collide about once in 55 builds of
+# 200,000 tables (n^2 / 2^41), and one collision failed a whole CI run.
+TABLE_IDS = (f"{n:010x}" for n in itertools.count(1))
 
 
 def build(groups: int, plays: int, seed: int = 7):
@@ -67,6 +71,7 @@ def build_plays(groups, plays: int, rng: random.Random) -> None:
             names = rng.sample(PEOPLE, rng.randint(max(low, 2), high))
             finished = start + dt.timedelta(days=index)
             table = Table(
+                id=next(TABLE_IDS),
                 group=group,
                 game=game,
                 played=game,  # bulk_create skips Table.save, which sets it (a game of its own: its slug)
@@ -135,7 +140,9 @@ def measure(groups: int, plays: int) -> dict[str, float]:
     return {name: median_ms(client, url) for name, url in pages(group).items()}
 
 
-def child(groups: int, plays: int, db: str) -> dict[str, float]:
+def child(groups: int, plays: int, db: str) -> dict[str, float] | None:
+    """The figures of one size, measured in a child process; None, with the child's error printed,
+    when it fails (a full disk, say): the other sizes are still worth printing."""
     env = {**os.environ, "DEBUG": "false", "ALLOWED_HOSTS": "testserver", "RATELIMIT_ENABLE": "false"}
     env.pop("COMPANION_LOGIN_REQUIRED", None)
     with tempfile.TemporaryDirectory() as folder:
@@ -146,24 +153,38 @@ def child(groups: int, plays: int, db: str) -> dict[str, float]:
         else:
             env["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
         try:
-            out = subprocess.run(
+            run = subprocess.run(
                 [sys.executable, __file__, "--child", f"{groups}x{plays}"],
                 env=env,
                 cwd=ROOT,
-                check=True,
                 capture_output=True,
                 text=True,
-            ).stdout
+            )
         finally:
             if db == "postgres":
                 subprocess.run(
                     ["psql", PG + "postgres", "-qc", f"DROP DATABASE IF EXISTS {name}"], check=True
                 )
+    if run.returncode:
+        tail = "\n".join(run.stderr.strip().splitlines()[-12:])
+        print(
+            f"FAILED: {groups} x {plays} plays, exit {run.returncode}; the end of its error:\n{tail}",
+            flush=True,
+        )
+        return None
     figures = {}
-    for line in out.strip().splitlines():
+    for line in run.stdout.strip().splitlines():
         name, value = line.rsplit("\t", 1)
         figures[name] = float(value)
     return figures
+
+
+def cell(value: float | None, digits: int) -> str:
+    return f"{'failed':>10}" if value is None else f"{value:>10.{digits}f}"
+
+
+def ratio(top: float | None, bottom: float | None) -> float | None:
+    return None if top is None or bottom is None else top / bottom
 
 
 def main() -> None:
@@ -187,11 +208,11 @@ def main() -> None:
     heads = [f"{plays}" if groups == 1 else f"{groups}x{plays}" for groups, plays in SIZES]
     print(f"History pages of one group on {args.db}, median of {REPEATS} renders (ms)")
     print(f"{'page':<22}" + "".join(f"{head:>10}" for head in heads) + f"{'2000/100':>10}{'1000x/1':>10}")
-    for name in runs[0]:
-        small, large, many = (run[name] for run in runs)
-        print(
-            f"{name:<22}{small:>10.1f}{large:>10.1f}{many:>10.1f}{large / small:>10.2f}{many / small:>10.2f}"
-        )
+    names = next((run for run in runs if run), {})
+    for name in names:
+        small, large, many = (run[name] if run else None for run in runs)
+        figures = [cell(small, 1), cell(large, 1), cell(many, 1), cell(ratio(large, small), 2)]
+        print(f"{name:<22}" + "".join(figures) + cell(ratio(many, small), 2))
     print("Pages run a fixed number of aggregate queries: only the database's scans grow.")
     print("The CSV writes a row per seat of every play, so it grows with the history.")
     print(
