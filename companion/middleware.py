@@ -6,7 +6,7 @@ them with the length the client announced. A form cut off mid-way could then be 
 different entry than the one sent (the dash toggles of a collect, say); refuse it instead.
 
 PrivateDeploymentMiddleware: in a private deployment (COMPANION_LOGIN_REQUIRED), log in for
-everything but a table reached through its own links.
+everything but a table reached through its own links, and the API under the same rule as the pages.
 """
 
 from django.conf import settings
@@ -41,30 +41,52 @@ class GZipMiddleware(gzip.GZipMiddleware):
         return super().process_response(request, response)
 
 
+# The JSON API's routes open without a login on a private deployment, by url name, as their pages
+# are: a table's calls carry its token (as its share link opens its page) and the games' own facts
+# (the list, a sheet, the rules' description of the API) hold nothing of anyone's, as /rules/ does.
+# Every other route, a new one included, asks for a login: a group's, with or without its token,
+# as a group's pages do (issue 28).
+OPEN_API_ROUTES = frozenset(
+    {
+        "get_table",
+        "post_action",
+        "post_undo",
+        "list_events",
+        "list_legal",
+        "list_games",
+        "summer_suns_sheet",
+        "openapi-json",
+        "openapi-view",
+        "ping",
+    }
+)
+
+
 class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
     """Django's LoginRequiredMiddleware, switched on by settings.LOGIN_REQUIRED (read per request).
 
     Exempt: views marked login_not_required (a table's own views, which demand the rights its share
-    link put in the session, and the login page); the JSON API but table creation, since every
-    table call carries the table's token. Static files never get here: whitenoise answers them
-    earlier in the stack.
+    link put in the session, and the login page), and the API routes of OPEN_API_ROUTES. Static
+    files never get here: whitenoise answers them earlier in the stack.
     """
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not settings.LOGIN_REQUIRED or request.user.is_authenticated:
             return None
         match = request.resolver_match
-        creates = match.url_name in ("create_table", "create_group") and request.method == "POST"
-        if match.namespace == "api" and not creates:
-            return None
+        if match.namespace == "api":
+            return None if match.url_name in OPEN_API_ROUTES else self.handle_no_permission(request, view_func)
         return super().process_view(request, view_func, view_args, view_kwargs)
 
     def handle_no_permission(self, request, view_func):
         if request.path_info.startswith("/api/"):
-            if request.resolver_match.url_name == "create_group":
+            name = request.resolver_match.url_name
+            if name == "create_group" and request.method == "POST":
                 message = _("This Table Companion is private: log in to start a group.")
-            else:
+            elif name == "create_table":
                 message = _("This Table Companion is private: log in to start a table.")
+            else:
+                message = _("This Table Companion is private: log in to read or change its groups.")
             body = {"error": {"code": "login_required", "message": message, "rule": None}}
             return JsonResponse(body, status=401)
         response = super().handle_no_permission(request, view_func)

@@ -209,7 +209,7 @@ def test_on_the_api_starts_no_table_without_a_login(client):
 
 
 @private
-def test_on_the_api_starts_no_group_without_a_login_and_reads_a_group_with_its_token(client, member):
+def test_on_the_api_neither_starts_nor_reads_a_group_without_a_login(client, member):
     from companion.groups.models import Group
 
     refused = client.post("/api/v1/groups", '{"name": "Club"}', content_type="application/json")
@@ -221,10 +221,16 @@ def test_on_the_api_starts_no_group_without_a_login_and_reads_a_group_with_its_t
     assert Group.objects.count() == 0
     client.force_login(member)
     made = client.post("/api/v1/groups", '{"name": "Club"}', content_type="application/json").json()
-    client.logout()
-    # A group's reads carry its token, as a table's do: no login needed.
     read = client.get(f"/api/v1/groups/{made['id']}", HTTP_AUTHORIZATION=f"Bearer {made['view_token']}")
     assert read.status_code == 200 and read.json()["name"] == "Club"
+    client.logout()
+    # Logged out, the group's token alone opens nothing, as its link opens no page (issue 28).
+    read = client.get(f"/api/v1/groups/{made['id']}", HTTP_AUTHORIZATION=f"Bearer {made['view_token']}")
+    assert read.status_code == 401 and read.json()["error"] == {
+        "code": "login_required",
+        "message": "This Table Companion is private: log in to read or change its groups.",
+        "rule": None,
+    }
 
 
 @private
