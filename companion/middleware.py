@@ -75,7 +75,8 @@ class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
             return None
         match = request.resolver_match
         if match.namespace == "api":
-            return None if match.url_name in OPEN_API_ROUTES else self.handle_no_permission(request, view_func)
+            open_route = match.url_name in OPEN_API_ROUTES
+            return None if open_route else self.handle_no_permission(request, view_func)
         return super().process_view(request, view_func, view_args, view_kwargs)
 
     def handle_no_permission(self, request, view_func):

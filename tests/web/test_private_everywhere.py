@@ -118,7 +118,8 @@ PAGE_VALUES = {
 def page_url(text: str, world: dict, token: str) -> str:
     group, play = world["group"], world["group_play"]
     player = play.seats.first().player_id
-    values = {**PAGE_VALUES, "table_id": play.id, "group_id": group.pk, "token": token, "player_id": str(player)}
+    values = {**PAGE_VALUES, "table_id": play.id, "group_id": group.pk, "token": token}
+    values["player_id"] = str(player)
     path = re.sub(r"<(?:\w+:)?(\w+)>", lambda match: values[match[1]], text)
     path = path.replace("^", "").replace("$", "").replace("(?P<rest>.*)", "")
     return "/" + path
