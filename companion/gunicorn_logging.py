@@ -1,10 +1,10 @@
-"""gunicorn's logs without table tokens: share links carry one in their path, and the Referer of
-the page a share link redirected to may too. gunicorn's own access lines go through atoms();
+"""gunicorn's logs without tokens: share links (a table's, a group's) carry one in their path, and
+the Referer of the page a share link redirected to may too. gunicorn's own access lines go through atoms();
 uvicorn's workers write theirs through gunicorn's handlers, which get the same filter."""
 
 from gunicorn.glogging import Logger
 
-from companion.tables.logging import HideTokens, redact
+from companion.log_redaction import HideTokens, redact
 
 
 class TokenFreeLogger(Logger):

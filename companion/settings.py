@@ -239,8 +239,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A share link holds a table's token in its path: no log line may repeat it.
-    "filters": {"no_tokens": {"()": "companion.tables.logging.HideTokens"}},
+    # A share link holds a table's or a group's token in its path: no log line may repeat it.
+    "filters": {"no_tokens": {"()": "companion.log_redaction.HideTokens"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["no_tokens"]}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from companion.gunicorn_logging import TokenFreeLogger
-from companion.tables.logging import redact
+from companion.log_redaction import redact
 from companion.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -108,6 +108,36 @@ def test_share_tokens_are_kept_out_of_logs(client, caplog, settings):
     )
 
 
+def token_routes(resolver=None, prefix: str = "") -> list[str]:
+    """Every URL pattern with a token in its path, as an example path."""
+    from django.urls import URLResolver, get_resolver
+
+    found = []
+    for pattern in (resolver or get_resolver()).url_patterns:
+        text = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            found += token_routes(pattern, text)
+        elif "<slug:token>" in text or "<token>" in text or "<str:token>" in text:
+            found.append(
+                "/"
+                + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: "SeCrEt-Token_9" if m[1] == "token" else "abc", text)
+            )
+    return found
+
+
+def test_every_link_with_a_token_in_its_path_is_redacted_in_every_log(client, caplog, settings):
+    """Tables' and groups' share links alike (issue 28: the group member links were logged)."""
+    paths = token_routes()
+    assert {"/t/abc/join/SeCrEt-Token_9/", "/g/abc/join/SeCrEt-Token_9/"} <= set(paths)
+    for path in paths:
+        assert "SeCrEt" not in redact(f"GET {path} HTTP/1.1"), path
+        with caplog.at_level(logging.WARNING, logger="django.request"):
+            assert client.get(path).status_code == 404  # Django logs "Not Found: <path>"
+    said = [record.getMessage() for record in caplog.records]
+    assert len([line for line in said if line.startswith("Not Found: ")]) == len(paths)
+    assert not [line for line in said if "SeCrEt" in line]
+
+
 def test_gunicorn_access_lines_hide_tokens():
     class Response:
         status, sent, headers = "302 Found", 0, []
@@ -124,6 +154,13 @@ def test_gunicorn_access_lines_hide_tokens():
     atoms = TokenFreeLogger.atoms(object.__new__(TokenFreeLogger), Response(), {}, environ, timedelta(0))
     assert atoms["r"] == "GET /t/abc123/join/[token]/ HTTP/1.1"
     assert "SeCrEt" not in atoms["U"] and "SeCrEt" not in atoms["f"]
+    group = {
+        **environ,
+        "RAW_URI": "/g/f00d/join/SeCrEt-Token_1/",
+        "PATH_INFO": "/g/f00d/join/SeCrEt-Token_1/",
+    }
+    atoms = TokenFreeLogger.atoms(object.__new__(TokenFreeLogger), Response(), {}, group, timedelta(0))
+    assert atoms["r"] == "GET /g/f00d/join/[token]/ HTTP/1.1"
 
 
 def test_every_form_needs_its_csrf_token(settings):
