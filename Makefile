@@ -39,13 +39,14 @@ messages: install
 	$(BIN)/python manage.py makemessages -l fr --no-location --no-obsolete $(MESSAGES_IGNORE) --verbosity 0
 	$(BIN)/python manage.py makemessages -d djangojs -l fr --no-location --no-obsolete $(MESSAGES_IGNORE) --ignore=templates --verbosity 0
 
-# On a LAN the phones reach the app by this machine's address, whatever it is today.
+# On a LAN the phones reach the app by this machine's address, whatever it is today. How gunicorn
+# serves it (workers, logs, which proxies it believes: none by default) is gunicorn.conf.py's.
 run: export ALLOWED_HOSTS ?= *
 run: install translations
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py announce --host $(HOST) --port $(PORT)
-	$(BIN)/gunicorn companion.asgi --worker-class uvicorn_worker.UvicornWorker --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --graceful-timeout 5 --access-logfile - --logger-class companion.gunicorn_logging.TokenFreeLogger --forwarded-allow-ips='*'
+	$(BIN)/gunicorn companion.asgi --bind $(HOST):$(PORT)
 
 # The browser tests drive Debian's chromium and are never skipped in silence (issue 17): as root on
 # Debian it is installed here, as .ci/run does; elsewhere `make test` stops with the command to run.

@@ -217,18 +217,13 @@ def gunicorn_path() -> str:
     return found
 
 
-ASGI_FALLBACK = [
-    "gunicorn",
-    "companion.asgi",
-    "--worker-class",
-    "uvicorn_worker.UvicornWorker",
-    "--bind",
-    "0.0.0.0:$PORT",
-]
+ASGI_FALLBACK = ["gunicorn", "companion.asgi", "--bind", "0.0.0.0:$PORT"]  # + gunicorn.conf.py
 # The app as it was served before issue 12: WSGI, threaded workers (the "before" of before/after).
 WSGI = [
     "gunicorn",
     "companion.wsgi",
+    "--worker-class",
+    "sync",  # gunicorn.conf.py names the uvicorn worker
     "--bind",
     "0.0.0.0:$PORT",
     "--workers",
@@ -241,7 +236,7 @@ WSGI = [
 def gunicorn_command(port: int, wsgi: bool = False) -> list[str]:
     """The Procfile's web command (production), bound to 127.0.0.1:port with WORKERS workers; with
     `wsgi`, the same app served as before issue 12 (WSGI, threads)."""
-    fallback = [*ASGI_FALLBACK, "--workers", str(WORKERS), "--access-logfile", "-"]
+    fallback = [*ASGI_FALLBACK, "--workers", str(WORKERS)]
     try:
         lines = (ROOT / "Procfile").read_text().splitlines()
         web = next(line.split(":", 1)[1] for line in lines if line.startswith("web:"))
@@ -250,8 +245,8 @@ def gunicorn_command(port: int, wsgi: bool = False) -> list[str]:
         words = fallback
     if words[:2] != ["gunicorn", "companion.asgi"] or "--bind" not in words:
         words = fallback
-    if wsgi:  # the same logging as production, the serving of before
-        words = [*WSGI, *words[words.index("--access-logfile") :]] if "--access-logfile" in words else WSGI
+    if wsgi:  # the serving of before; the logging is gunicorn.conf.py's for both
+        words = WSGI
     values = {"PORT": str(port), "WEB_CONCURRENCY": str(WORKERS)}
 
     def expand(match: re.Match) -> str:

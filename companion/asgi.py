@@ -11,6 +11,10 @@ on a fixed pool of threads, as gunicorn's --threads did. Measured on a write (do
   part of the answer through the event loop, one round trip each (four per write);
 - here the body is read on the loop, the request runs in one pooled thread, and the answer comes
   back whole: one round trip. a2wsgi still builds the WSGI environ from the ASGI scope.
+
+A body over its limit is answered 413 before it is read (issue 28: any body was spooled to disk
+first): settings.DATA_UPLOAD_MAX_MEMORY_SIZE for a form or JSON, settings.MAX_UPLOAD_BYTES for a
+file upload (multipart, the history import). The API gets its JSON error shape.
 """
 
 import asyncio
@@ -18,9 +22,15 @@ import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+import orjson
 from a2wsgi.wsgi import build_environ
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from companion import errors
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
@@ -41,12 +51,24 @@ class PooledWSGI:
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="view")
 
     async def __call__(self, scope, receive, send):
+        headers = dict(scope["headers"])
+        limit = body_limit(headers.get(b"content-type", b""))
+        declared = headers.get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > limit:
+            await send_too_large(scope, headers, send, limit)
+            return
         with tempfile.SpooledTemporaryFile(max_size=BODY_IN_MEMORY) as body:
+            received = 0
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
                     return
-                body.write(message.get("body", b""))
+                chunk = message.get("body", b"")
+                received += len(chunk)
+                if received > limit:  # a chunked body, or one longer than it said
+                    await send_too_large(scope, headers, send, limit)
+                    return
+                body.write(chunk)
                 if not message.get("more_body"):
                     break
             body.seek(0)
@@ -72,6 +94,29 @@ class PooledWSGI:
             if hasattr(answer, "close"):
                 answer.close()  # Django's request_finished: database connections looked after
         return started[0], started[1], b"".join(parts)
+
+
+def body_limit(content_type: bytes) -> int:
+    if content_type.startswith(b"multipart/form-data"):
+        return settings.MAX_UPLOAD_BYTES
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+async def send_too_large(scope, headers: dict, send, limit: int) -> None:
+    """413 in the request's language: the API's error shape, or a sentence for a page."""
+    accepted = [code for code, _ in parse_accept_lang_header(headers.get(b"accept-language", b"").decode())]
+    language = next((code[:2] for code in accepted if code[:2] in dict(settings.LANGUAGES)), "en")
+    with translation.override(language):
+        code, message = errors.too_large_body(limit)
+    if errors.is_api(scope["path"]):
+        content = orjson.dumps({"error": {"code": code, "message": message, "rule": None}})
+        kind = b"application/json"
+    else:
+        content, kind = message.encode(), b"text/plain; charset=utf-8"
+    # The body is left unread: the connection closes after the answer.
+    answer_headers = [(b"content-type", kind), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": 413, "headers": answer_headers})
+    await send({"type": "http.response.body", "body": content})
 
 
 streams = get_asgi_application()

@@ -101,22 +101,25 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Rate limits per client address (django-ratelimit): table creation and every write. Behind a proxy
-# set RATELIMIT_IP_META_KEY=HTTP_X_FORWARDED_FOR so each phone counts, not the proxy.
+# Rate limits per client address (django-ratelimit): table creation and every write. The address is
+# REMOTE_ADDR: the peer's, or behind a proxy named in FORWARDED_ALLOW_IPS the one it saw
+# (gunicorn.conf.py). A cache that does not answer lets requests through (companion/cache.py).
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", "true")
 RATELIMIT_TABLES = os.getenv("RATELIMIT_TABLES", "20/m")
 RATELIMIT_WRITES = os.getenv("RATELIMIT_WRITES", "240/m")
 RATELIMIT_VIEW = "companion.tables.views.too_many_requests"
-if os.getenv("RATELIMIT_IP_META_KEY"):
-    RATELIMIT_IP_META_KEY = os.environ["RATELIMIT_IP_META_KEY"]
+RATELIMIT_FAIL_OPEN = True
 
 # The counters live in the cache. One app server (make run) keeps them in memory, per worker; several
-# servers share REDIS_URL so that a client cannot spread its requests over them.
+# servers share REDIS_URL so that a client cannot spread its requests over them. A LAN or a data
+# centre answers in a millisecond: REDIS_TIMEOUT bounds what a stopped or hung Redis costs a request.
+REDIS_TIMEOUT = float(os.getenv("REDIS_TIMEOUT", "0.25"))  # seconds
 if os.getenv("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "companion.cache.ResilientRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
         }
     }
 else:
@@ -210,7 +213,8 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # Signed-cookie sessions: a poll reads no session row, so an idle table costs one query.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a table's links stay open on a phone for a season
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a form or a JSON body; larger is 413 unread (asgi.py)
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # a file (the history import); larger is 413 unread
 
 # A private deployment (a group on the internet): log in (Django accounts, made with createsuperuser)
 # for everything but a table reached through its own links and the JSON API's table calls, which
@@ -225,7 +229,8 @@ LOGOUT_REDIRECT_URL = "login"
 
 # Production hardening, on whenever DEBUG is off (manage.py check --deploy stays clean).
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # No SECURE_PROXY_SSL_HEADER: uvicorn takes the scheme from X-Forwarded-Proto, and only from a
+    # proxy named in FORWARDED_ALLOW_IPS (gunicorn.conf.py); Django's would believe any client.
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "false")
     SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", "false")
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

@@ -3,17 +3,15 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog, set_language
-from django_ratelimit.decorators import ratelimit
 
 from companion.groups import api as _groups_api  # noqa: F401 - adds the groups to the API
 from companion.groups.views import legacy_history
 from companion.tables.api import api
-from companion.tables.limits import tables_rate
+from companion.tables.limits import limit_logins
 
 # Accounts (a private deployment, COMPANION_LOGIN_REQUIRED): the login, logout and password change
 # views of django.contrib.auth.urls, under the same names. Password reset is left out: it needs mail.
 # Login attempts count per address at the rate of table creation (RATELIMIT_TABLES).
-limit_logins = ratelimit(group="login", key="ip", rate=tables_rate, method="POST")
 accounts = [
     path("login/", limit_logins(auth_views.LoginView.as_view()), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -37,3 +35,9 @@ urlpatterns = [
 
 if settings.BENCH_FLOOR:  # the benchmark's bare write (bench/floor), never in a deployment
     urlpatterns.insert(0, path("bench/floor/", include("bench.floor.urls")))
+
+# The JSON API answers its error shape for these too (companion/errors.py); the pages Django's own.
+handler400 = "companion.errors.bad_request"
+handler403 = "companion.errors.permission_denied"
+handler404 = "companion.errors.page_not_found"
+handler500 = "companion.errors.server_error"

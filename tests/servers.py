@@ -1,5 +1,6 @@
-"""The app served as `make run` and the Procfile serve it (gunicorn, uvicorn workers, companion.asgi),
-started on the test database: for the races, the event streams and the browser tests."""
+"""The app served as `make run` and the Procfile serve it (gunicorn with gunicorn.conf.py: uvicorn
+workers, companion.asgi), started on the test database: for the races, the event streams, the
+faults and the browser tests."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVE = ["companion.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"]  # as the Procfile
+SERVE = ["companion.asgi"]  # as the Procfile; the rest is gunicorn.conf.py's, read from ROOT
 
 
 class Answer:
@@ -111,7 +112,6 @@ def app_servers(*extra_args_per_server: list[str], env: dict | None = None, serv
                 # The default control socket is one path per user: two servers (or a `make run`
                 # next to the tests) would fight over it. Open event streams end at a stop.
                 "--no-control-socket", "--timeout", "60", "--graceful-timeout", "2",
-                "--access-logfile", "-", "--logger-class", "companion.gunicorn_logging.TokenFreeLogger",
                 *extra,
             ]  # fmt: skip
             proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT)

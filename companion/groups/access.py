@@ -59,6 +59,16 @@ def rights(request, group_id: str) -> str | None:
     return held
 
 
+def may_import(request, group: Group) -> bool:
+    """An import writes a whole history at once: into the open default group only from a phone
+    that opened its member link (printed by `make run`) or a signed-in account, not from whoever
+    reaches the server (issue 28). Any other group's members import as they edit."""
+    if not open_to_all(group.pk):
+        return rights(request, group.pk) == EDIT
+    user = getattr(request, "user", None)
+    return _grants(request).get(group.pk) == EDIT or (user is not None and user.is_authenticated)
+
+
 def known_group_ids(request) -> list[str]:
     """The groups this phone can open, newest first, the open default group last."""
     ids = list(reversed(_grants(request)))

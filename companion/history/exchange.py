@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 
 from companion.groups.models import Group
 from companion.tables import services
-from companion.tables.models import Event, Player, Seat, Table
+from companion.tables.models import Event, Player, Seat, Table, new_table_id
 
 # The file's format and its checks live in history_file; ImportRefused and parse_json are part of
 # this module's interface too (the import page and command use them from here).
@@ -112,9 +112,10 @@ def dumps(history: dict) -> str:
 # Writing
 
 
-def import_history(group: Group, data) -> ImportSummary:
-    """Add a history file's people and tables to the group; a table it already keeps is skipped."""
-    players, tables = read_file(data)
+def import_history(group: Group, data, max_entries: int | None = None) -> ImportSummary:
+    """Add a history file's people and tables to the group; a table it already keeps is skipped.
+    `max_entries` bounds the log entries a file may hold (history_file.read_file)."""
+    players, tables = read_file(data, max_entries)
     with transaction.atomic():
         writer = _Writer(group)
         for number, (name, created) in enumerate(players, 1):
@@ -157,18 +158,24 @@ class _Writer:
         seated = [self.player(name, table.row["created"]) for name in table.names]
         if len({player.pk for player in seated}) != len(seated):
             refuse(table.where, "the same person sits at the table more than once.")
+        file_id = table.row["id"]
         expected = {**table.entry, "players": [player.name for player in seated]}
-        existing = _tables_with_seats_and_log().filter(pk=table.row["id"]).first()
-        if existing is not None and existing.group_id != self.group.pk:
-            # Table ids are the server's: the same play cannot be kept by two groups.
-            refuse(table.where, f"table {table.row['id']!r} is already kept by another group on this server.")
+        here = _tables_with_seats_and_log().filter(group=self.group)
+        existing = here.filter(pk=file_id).first() or here.filter(origin_id=file_id).first()
         if existing is not None:
-            if table_entry(existing) != expected:
-                refuse(table.where, f"a different table with id {table.row['id']!r} is already here.")
+            # Imported before (under its own id, or a new one): the same table is left as it is.
+            if table_entry(existing) != {**expected, "id": existing.id}:
+                refuse(table.where, f"a different table with id {file_id!r} is already here.")
             self.tables_already_there += 1
             return
+        row_fields = dict(table.row)
+        if Table.objects.filter(pk=file_id).exists():
+            # Another group's table has this id (a group's export restored into a new group on the
+            # same server): the table takes a new id, and keeps the file's to be found again. Which
+            # ids other groups hold is never said (issue 28).
+            row_fields["id"], row_fields["origin_id"] = new_table_id(), file_id
         row = Table.objects.create(
-            **table.row, group=self.group, last_seq=max((e["seq"] for e in table.log), default=0)
+            **row_fields, group=self.group, last_seq=max((e["seq"] for e in table.log), default=0)
         )
         Seat.objects.bulk_create(
             Seat(table=row, player=player, position=position) for position, player in enumerate(seated)

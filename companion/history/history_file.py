@@ -348,7 +348,18 @@ def _check_status(row: dict, engine: base.Engine, where: str) -> None:
         refuse(where, "a finished table cannot be abandoned.")
 
 
-def read_file(data) -> tuple[list[tuple[str, dt.datetime]], list[PlannedTable]]:
+def count_entries(items: list) -> int:
+    """The log entries of a file's tables, counted before any is read: the work an import does."""
+    return sum(
+        len(item["log"]) for item in items if isinstance(item, dict) and isinstance(item.get("log"), list)
+    )
+
+
+def read_file(
+    data, max_entries: int | None = None
+) -> tuple[list[tuple[str, dt.datetime]], list[PlannedTable]]:
+    """The file's players and tables, every check made; with `max_entries`, a file whose tables
+    hold more log entries is refused before any is replayed (an import's work is bounded)."""
     if not isinstance(data, dict):
         raise ImportRefused(f"The file must hold a JSON object, not {_kind(data)}.")
     if data.get("format") != FORMAT:
@@ -364,6 +375,13 @@ def read_file(data) -> tuple[list[tuple[str, dt.datetime]], list[PlannedTable]]:
     _object(data, "The file", FILE_FIELDS)
     players = _read_players(_list(data["players"], "The file", "players"))
     items = _list(data["tables"], "The file", "tables")
+    if max_entries is not None and (entries := count_entries(items)) > max_entries:
+        raise ImportRefused(
+            _(
+                "The file holds {entries} log entries, more than the {limit} one import takes here: "
+                "import it with manage.py import_history on the server."
+            ).format(entries=entries, limit=max_entries)
+        )
     tables = [_read_table(item, number) for number, item in enumerate(items, 1)]
     seen = set()
     for table in tables:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -11,13 +12,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from companion.groups import access
 from companion.groups.access import group_page
 from companion.groups.models import Group
+from companion.tables.limits import limit_tables
 
 from . import exchange
 from .plays_csv import write_plays_csv
 
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+# An import holds a worker while it replays every entry (~10 s for a file at the upload limit on
+# a slow machine): the file's size (settings.MAX_UPLOAD_BYTES, refused before it is read, by
+# companion/asgi.py) and its entries bound it, and imports count as tables do in the rate limits.
+MAX_ENTRIES = 60_000
 
 
 class ImportForm(forms.Form):
@@ -55,21 +61,25 @@ def _size(count: int) -> str:
 
 
 def _read_upload(upload) -> dict:
-    if upload.size > MAX_UPLOAD_BYTES:
+    if upload.size > settings.MAX_UPLOAD_BYTES:
         raise exchange.ImportRefused(
-            _("The file is larger than {size}.").format(size=_size(MAX_UPLOAD_BYTES))
+            _("The file is larger than {size}.").format(size=_size(settings.MAX_UPLOAD_BYTES))
         )
     return exchange.parse_json(upload.read())
 
 
 @require_http_methods(["GET", "POST"])
+@limit_tables
 @group_page
 def import_json(request, group: Group):
+    if not access.may_import(request, group):
+        return render(request, "history/import_needs_link.html", {"group": group}, status=403)
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     error = ""
     if form.is_valid():
         try:
-            summary = exchange.import_history(group, _read_upload(form.cleaned_data["file"]))
+            upload = _read_upload(form.cleaned_data["file"])
+            summary = exchange.import_history(group, upload, max_entries=MAX_ENTRIES)
         except exchange.ImportRefused as refused:
             error = refused.message
         else:

@@ -13,6 +13,8 @@ class TablesConfig(AppConfig):
 
         from companion.games import registry, words
 
+        from . import checks  # noqa: F401 - registers the deployment checks
+
         registry.all_engines()
         # The engines' sentences in the language of the request (issue 17).
         words.plug(translation.gettext, translation.ngettext, translation.pgettext)

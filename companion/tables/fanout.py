@@ -14,6 +14,11 @@ watch):
 
 Whatever the backend, a write also tells its own process's hub at once. Versions only grow, so a
 version heard twice (from the process and from the backend) is sent to the phones once.
+
+A write never waits on the backend: Redis is published to from a thread of its own (a hung Redis
+held every write 2 s, issue 28). When a hub loses its backend (an error, or a Redis that stops
+answering its pings), it tells its streams "down", and the phones poll until it is back and says
+"up"; then it reads what changed meanwhile (catch_up).
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
@@ -29,7 +36,10 @@ from django.db import connection
 log = logging.getLogger(__name__)
 
 CHANNEL = "companion_tables"
-RETRY_SECONDS = (0.5, 1, 2, 5, 10)  # a lost backend connection is tried again after these
+RETRY_SECONDS = (0.25, 0.5, 1, 2)  # a lost backend connection is tried again after these
+PING_SECONDS = 0.5  # a hub pings Redis (asks PostgreSQL) this often while it listens
+SILENT_SECONDS = 2.0  # a backend that answered nothing for this long is down (a hung Redis)
+DOWN, UP = "down", "up"  # what a stream's queue gets beside versions when its hub's backend goes or comes
 
 
 def backend_name() -> str:
@@ -49,6 +59,7 @@ class Hub:
         self.queues: dict[str, set[asyncio.Queue]] = {}
         self.versions: dict[str, int] = {}
         self.listener: asyncio.Task | None = None
+        self.live = True  # the backend answers (or has not failed yet): the streams say so
         # One thread, one database connection, for every read the hub makes.
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="fanout-reader")
 
@@ -87,6 +98,15 @@ class Hub:
             for table_id, version in (await self.read_versions(list(self.queues))).items():
                 self.publish(table_id, version)
 
+    def set_live(self, live: bool) -> None:
+        """Tell every stream when the backend goes or comes back (only a change is told)."""
+        if live == self.live:
+            return
+        self.live = live
+        for queues in self.queues.values():
+            for queue in queues:
+                queue.put_nowait(UP if live else DOWN)
+
     # --- From any thread ----------------------------------------------------------------------
 
     def publish_threadsafe(self, table_id: str, version: int) -> None:
@@ -95,22 +115,77 @@ class Hub:
 
 
 hub = Hub()
-_redis = None
+
+
+class RedisPublisher:
+    """PUBLISHes the writes' versions from a thread of its own, so that no write waits on Redis.
+
+    Versions wait in a dict by table (the newest only: a backlog holds one entry a table). While
+    Redis does not answer they wait, tried again every RETRY_SECONDS[-1]; the hubs that miss them
+    meanwhile are down too (the same Redis), so their phones poll and catch up on their own."""
+
+    def __init__(self):
+        self.pending: dict[str, int] = {}
+        self.lock = threading.Lock()
+        self.wake = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.failing = False
+
+    def publish(self, table_id: str, version: int) -> None:
+        with self.lock:
+            if version > self.pending.get(table_id, -1):
+                self.pending[table_id] = version
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self.run, name="fanout-publisher", daemon=True)
+                self.thread.start()
+        self.wake.set()
+
+    def run(self) -> None:
+        import redis
+
+        timeout = float(getattr(settings, "REDIS_TIMEOUT", 0.25))
+        client = redis.Redis.from_url(
+            os.environ["REDIS_URL"], socket_timeout=timeout, socket_connect_timeout=timeout
+        )
+        while True:
+            self.wake.wait()
+            self.wake.clear()
+            with self.lock:
+                batch, self.pending = self.pending, {}
+            if not batch:
+                continue
+            try:
+                pipe = client.pipeline(transaction=False)
+                for table_id, version in batch.items():
+                    pipe.publish(CHANNEL, f"{table_id} {version}")
+                pipe.execute()
+            except redis.RedisError as error:
+                self.requeue(batch, error)
+                time.sleep(RETRY_SECONDS[-1])
+                self.wake.set()
+                continue
+            if self.failing:
+                self.failing = False
+                log.warning("fan-out: Redis answers again; the versions kept meanwhile are published")
+
+    def requeue(self, batch: dict[str, int], error: Exception) -> None:
+        with self.lock:
+            for table_id, version in batch.items():
+                if version > self.pending.get(table_id, -1):
+                    self.pending[table_id] = version
+        if not self.failing:
+            self.failing = True
+            log.warning("fan-out: could not publish to Redis (%s); the entries are saved, phones poll", error)
+
+
+publisher = RedisPublisher()
 
 
 def announce(table_id: str, version: int) -> None:
-    """Called by a write once it has committed (services.announce)."""
+    """Called by a write once it has committed (services.announce): returns at once."""
     hub.publish_threadsafe(table_id, version)
     if backend_name() == "redis":
-        global _redis
-        try:
-            if _redis is None:
-                import redis
-
-                _redis = redis.Redis.from_url(os.environ["REDIS_URL"], socket_timeout=2)
-            _redis.publish(CHANNEL, f"{table_id} {version}")
-        except Exception:  # the entry is saved: the phones will see it at their next look
-            log.warning("fan-out: could not publish table %s version %s to Redis", table_id, version)
+        publisher.publish(table_id, version)
 
 
 def read_versions(table_ids: list[str]) -> dict[str, int]:
@@ -129,7 +204,9 @@ def parse(message: str) -> tuple[str, int] | None:
 
 
 async def _forever(hub: Hub, connect_and_listen) -> None:
-    """Run a backend's listener while streams watch, reconnecting after a failure with backoff."""
+    """Run a backend's listener while streams watch, reconnecting after a failure with backoff.
+    A listener calls hub.set_live(True) once it listens and has caught up; a failure makes the
+    hub tell its streams that it is down."""
     failures = 0
     while hub.queues:
         try:
@@ -138,9 +215,11 @@ async def _forever(hub: Hub, connect_and_listen) -> None:
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            hub.set_live(False)
             wait = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
             failures += 1
-            log.warning("fan-out: %s lost (%s), trying again in %s s", backend_name(), error, wait)
+            if failures == 1 or failures % 20 == 0:
+                log.warning("fan-out: %s lost (%s), trying again in %s s", backend_name(), error, wait)
             await asyncio.sleep(wait)
 
 
@@ -148,13 +227,17 @@ async def listen_postgres(hub: Hub) -> None:
     import psycopg
 
     async def listen():
-        async with await psycopg.AsyncConnection.connect(conninfo(), autocommit=True) as conn:
+        connect = psycopg.AsyncConnection.connect(conninfo(), autocommit=True, connect_timeout=2)
+        async with await asyncio.wait_for(connect, SILENT_SECONDS * 2) as conn:
             await conn.execute(f"LISTEN {CHANNEL}")
             await hub.catch_up()
-            while hub.queues:  # notifies() returns every 30 s: a process without streams stops
-                async for notice in conn.notifies(timeout=30):
+            hub.set_live(True)
+            while hub.queues:  # a process without streams stops listening
+                async for notice in conn.notifies(timeout=PING_SECONDS * 4):
                     if (parsed := parse(notice.payload)) is not None:
                         hub.publish(*parsed)
+                # A quiet connection may be a dead one: ask, and give up on no answer.
+                await asyncio.wait_for(conn.execute("SELECT 1"), SILENT_SECONDS)
 
     await _forever(hub, listen)
 
@@ -163,15 +246,27 @@ async def listen_redis(hub: Hub) -> None:
     import redis.asyncio
 
     async def listen():
-        client = redis.asyncio.Redis.from_url(os.environ["REDIS_URL"])
+        client = redis.asyncio.Redis.from_url(os.environ["REDIS_URL"], socket_connect_timeout=SILENT_SECONDS)
         try:
             async with client.pubsub() as pubsub:
-                await pubsub.subscribe(CHANNEL)
+                await asyncio.wait_for(pubsub.subscribe(CHANNEL), SILENT_SECONDS)
                 await hub.catch_up()
+                hub.set_live(True)
+                heard = pinged = time.monotonic()
                 while hub.queues:
-                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=30)
-                    if message and (parsed := parse(message["data"].decode())) is not None:
-                        hub.publish(*parsed)
+                    # A hung Redis (SIGSTOP) keeps the connection open and says nothing: ping it,
+                    # and give up when nothing came back for SILENT_SECONDS.
+                    if time.monotonic() - pinged >= PING_SECONDS:
+                        await pubsub.ping()
+                        pinged = time.monotonic()
+                    message = await pubsub.get_message(timeout=PING_SECONDS)
+                    if message is not None:
+                        heard = time.monotonic()
+                    elif time.monotonic() - heard > SILENT_SECONDS:
+                        raise TimeoutError(f"Redis answered nothing for {SILENT_SECONDS} s")
+                    if message and message["type"] == "message":
+                        if (parsed := parse(message["data"].decode())) is not None:
+                            hub.publish(*parsed)
         finally:
             await client.aclose()
 
@@ -184,6 +279,7 @@ async def watch_database(hub: Hub) -> None:
     async def listen():
         while hub.queues:
             await hub.catch_up()
+            hub.set_live(True)
             await asyncio.sleep(interval)
 
     await _forever(hub, listen)

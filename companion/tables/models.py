@@ -87,11 +87,15 @@ class Table(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="rematch_of"
     )
+    # The id the table had in the history file it was imported from, when that id was another
+    # group's here and the table took a new one (issue 28): importing the file again finds it.
+    origin_id = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         indexes = [
             models.Index(fields=["group", "status", "-finished"]),
             models.Index(fields=["group", "played", "status", "-finished"]),
+            models.Index(fields=["group", "origin_id"], name="table_origin_in_group"),
         ]
 
     def __str__(self):

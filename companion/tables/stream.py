@@ -1,5 +1,7 @@
 """A table's event stream (Server-Sent Events): the page's EventSource hears "version N" within
-milliseconds of a write, then fetches its live region as before (the poll view).
+milliseconds of a write, then fetches its live region as before (the poll view). When the worker's
+fan-out loses its backend (fanout.py), the stream says "fanout: down" and the page polls, marked as
+not live, until "fanout: up" (issue 28: pages said "Live" and stayed stale).
 
 An async view, so that an open stream costs a queue on the worker's event loop, not a thread.
 Same rights as the page: the phone's session must hold a grant for the table (a share link opened),
@@ -17,13 +19,17 @@ from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from . import access
-from .fanout import hub
+from .fanout import DOWN, UP, hub
 
 RETRY_MS = 2000  # how soon the browser reconnects after the stream drops (it adds its own backoff)
 
 
 def frame(version: int) -> bytes:
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
+
+
+def fanout_frame(state: str) -> bytes:
+    return f"event: fanout\ndata: {state}\n\n".encode()
 
 
 @login_not_required
@@ -49,15 +55,23 @@ async def _events(table_id: str, version: int):
     end = time.monotonic() + settings.COMPANION_STREAM_LIFETIME
     queue = hub.watch(table_id, version)
     try:
-        yield f"retry: {RETRY_MS}\n".encode() + frame(version)
+        yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
         while (left := end - time.monotonic()) > 0:
             try:
-                version = await asyncio.wait_for(queue.get(), min(heartbeat, left))
+                items = [await asyncio.wait_for(queue.get(), min(heartbeat, left))]
             except TimeoutError:
                 yield b": still here\n\n"
                 continue
             while not queue.empty():  # several writes at once: only the newest matters
-                version = queue.get_nowait()
-            yield frame(version)
+                items.append(queue.get_nowait())
+            yield _frames(items)
     finally:
         hub.unwatch(table_id, queue)
+
+
+def _frames(items: list) -> bytes:
+    """The newest version among the items, and the fan-out's last change of state if any."""
+    versions = [item for item in items if isinstance(item, int)]
+    states = [item for item in items if item in (DOWN, UP)]
+    out = fanout_frame(states[-1]) if states else b""
+    return out + (frame(max(versions)) if versions else b"")

@@ -62,7 +62,7 @@
     var words = {
       connecting: gettext("Connecting…"),
       live: gettext("Live"),
-      polling: gettext("Updating every 2 s"),
+      polling: gettext("Not live: updating every 2 s"),
       reconnecting: gettext("Reconnecting…"),
       offline: offlineSince ? named(gettext("Offline since %(time)s"), { time: clock(offlineSince) }) : gettext("Offline"),
     }[state];
@@ -91,6 +91,7 @@
 
   // --- Push, with polling while the stream is down ---------------------------------------------
   var source = null, failures = 0, heldTimer = null, retryTimer = null, pollTimer = null;
+  var fanoutDown = false;
   function startPolling() {
     if (!pollTimer) pollTimer = setInterval(refresh, POLL_MS);
   }
@@ -110,16 +111,32 @@
     source.addEventListener("version", function (event) {
       clearTimeout(heldTimer);
       failures = 0;
-      stopPolling();
-      show("live");
+      if (!fanoutDown) {
+        stopPolling();
+        show("live");
+      }
       heard = Math.max(heard, Number(event.data));
       if (Number(event.data) !== shownVersion()) refresh();
       else touched();
+    });
+    // The server's fan-out lost its backend (a stopped Redis, say): the stream stays open but other
+    // servers' entries do not reach it, so poll, marked as not live, until it says "up" (issue 28).
+    source.addEventListener("fanout", function (event) {
+      fanoutDown = event.data === "down";
+      if (fanoutDown) {
+        show("polling");
+        startPolling();
+      } else {
+        stopPolling();
+        show("live");
+        refresh();
+      }
     });
     source.onerror = drop;
   }
   function drop() {
     clearTimeout(heldTimer);
+    fanoutDown = false;
     if (source) source.close();
     source = null;
     show(navigator.onLine === false ? "offline" : "reconnecting");
@@ -395,7 +412,7 @@
     var detail = event.detail;
     if (isRefresh(detail)) {
       if (detail.successful) {
-        if (state === "offline" || state === "reconnecting") show(source ? "live" : "polling");
+        if (state === "offline" || state === "reconnecting") show(source && !fanoutDown ? "live" : "polling");
         touched();
       }
     } else if (detail.successful && pending && detail.requestConfig && detail.requestConfig.path === pending.path) {

@@ -208,7 +208,7 @@ def test_without_a_stream_the_page_polls_and_says_so(live_server, phone, shot):
     phone.route(re.compile(r"/events/$"), lambda route: route.abort("connectionreset"))
     phone.goto(live_server.url + created["view_url"])
     expect(mark(phone)).to_have_attribute("data-state", "polling", timeout=5000)
-    expect(mark(phone)).to_contain_text("Updating every 2 s · updated")
+    expect(mark(phone)).to_contain_text("Not live: updating every 2 s · updated")
     api_roll(live_server, created, face=2)
     expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 2", timeout=4000)
     both_schemes(phone, shot, "loop-06-polling-fallback")

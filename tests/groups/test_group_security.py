@@ -88,7 +88,8 @@ def routes(w: World) -> list[tuple[str, str, str, dict | None]]:
 
 
 WRITES = {"rename the group", "play details", "resume", "rename", "merge", "import"}
-EDIT_ONLY_READS = {"member QR", "new table in the group"}  # a watcher may not share or start
+# A watcher may not share the member link, start a table or import.
+EDIT_ONLY_READS = {"member QR", "new table in the group", "import page"}
 
 
 def expected(who: str, what: str) -> set[int]:

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import base, registry
-from companion.history import exchange, views_exchange
+from companion.history import exchange
 from companion.history.exchange import ImportRefused, ImportSummary, export_history, import_history
 from companion.history.plays_csv import COLUMNS, write_plays_csv
 from companion.history.stats import competition_ranks
@@ -752,6 +752,14 @@ def test_import_command_refuses_a_broken_file_with_its_message(tmp_path):
 pages = pytest.mark.urls("tests.history.exchange_urls")
 
 
+@pytest.fixture
+def member(client):
+    """A phone that opened the open default group's member link, which an import needs (issue 28)."""
+    group = home()
+    assert client.get(reverse("groups:join", args=[group.pk, group.token])).status_code == 302
+    return client
+
+
 def upload(content: bytes, name: str = "history.json") -> dict:
     return {"file": SimpleUploadedFile(name, content, content_type="application/json")}
 
@@ -780,8 +788,8 @@ def test_the_csv_download(client):
 
 
 @pages
-def test_the_import_page_shows_a_file_form(client):
-    response = client.get(reverse("history:import", args=["default"]))
+def test_the_import_page_shows_a_file_form(member):
+    response = member.get(reverse("history:import", args=["default"]))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'enctype="multipart/form-data"' in html
@@ -789,8 +797,8 @@ def test_the_import_page_shows_a_file_form(client):
 
 
 @pages
-def test_importing_a_good_file_redirects_with_a_summary(client):
-    response = client.post(
+def test_importing_a_good_file_redirects_with_a_summary(member):
+    response = member.post(
         reverse("history:import", args=["default"]), upload(exchange.dumps(small_file()).encode())
     )
     assert response.status_code == 302
@@ -812,10 +820,10 @@ def test_importing_a_good_file_redirects_with_a_summary(client):
         (b'{"format": "table-companion-history", "version": 2}', "History file version 2 is not supported"),
     ],
 )
-def test_importing_a_bad_file_shows_the_message_and_writes_nothing(client, content, message):
+def test_importing_a_bad_file_shows_the_message_and_writes_nothing(member, content, message):
     services.create_table("dogo-dash", ["Ann", "Ben"], {})
     before = counts()
-    response = client.post(reverse("history:import", args=["default"]), upload(content))
+    response = member.post(reverse("history:import", args=["default"]), upload(content))
     assert response.status_code == 400
     html = response.content.decode()
     assert "alert-danger" in html and "Nothing was imported." in html
@@ -824,32 +832,32 @@ def test_importing_a_bad_file_shows_the_message_and_writes_nothing(client, conte
 
 
 @pages
-def test_importing_a_refused_file_names_the_table(client):
+def test_importing_a_refused_file_names_the_table(member):
     data = small_file()
     data["tables"][1]["game"] = "chess"
-    response = client.post(reverse("history:import", args=["default"]), upload(json.dumps(data).encode()))
+    response = member.post(reverse("history:import", args=["default"]), upload(json.dumps(data).encode()))
     assert response.status_code == 400
     assert "Table 2 (id &#x27;hf02&#x27;): there is no game &#x27;chess&#x27;" in response.content.decode()
     assert counts()["Table"] == 0
 
 
 @pages
-def test_a_file_over_the_size_limit_is_refused_unread(client, monkeypatch):
-    monkeypatch.setattr(views_exchange, "MAX_UPLOAD_BYTES", 100 * 1024)
-    response = client.post(reverse("history:import", args=["default"]), upload(b" " * (100 * 1024 + 1)))
+def test_a_file_over_the_size_limit_is_refused_unread(member, settings):
+    settings.MAX_UPLOAD_BYTES = 100 * 1024
+    response = member.post(reverse("history:import", args=["default"]), upload(b" " * (100 * 1024 + 1)))
     assert response.status_code == 400
     assert "The file is larger than 100 KB." in response.content.decode()
 
 
 @pages
-def test_a_file_of_several_hundred_kilobytes_imports(client):
+def test_a_file_of_several_hundred_kilobytes_imports(member):
     padded = exchange.dumps(small_file()).encode() + b" " * (300 * 1024)
-    response = client.post(reverse("history:import", args=["default"]), upload(padded))
+    response = member.post(reverse("history:import", args=["default"]), upload(padded))
     assert response.status_code == 302
 
 
 @pages
-def test_posting_without_a_file_is_refused(client):
-    response = client.post(reverse("history:import", args=["default"]), {})
+def test_posting_without_a_file_is_refused(member):
+    response = member.post(reverse("history:import", args=["default"]), {})
     assert response.status_code == 400
     assert counts()["Table"] == 0

@@ -116,10 +116,15 @@ def typed_in(actions: list[dict]) -> tuple[str, ...]:
 
 
 def assert_french(
-    client: Client, path: str, follow: int = 0, seen: set | None = None, typed: tuple[str, ...] = ()
+    client: Client,
+    path: str,
+    follow: int = 0,
+    seen: set | None = None,
+    typed: tuple[str, ...] = (),
+    status: int = 200,
 ) -> None:
     response = client.get(path)
-    assert response.status_code == 200, path
+    assert response.status_code == status, path
     html = response.content.decode()
     assert '<html lang="fr">' in html, path
     found = english_words(visible(html), typed)
@@ -184,10 +189,13 @@ def test_the_pages_around_the_games_read_french():
         f"/g/{group.pk}/history/players/",
         f"/g/{group.pk}/history/players/{ann.pk}/",
         f"/g/{group.pk}/history/abandoned/",
-        f"/g/{group.pk}/history/import/",
         *(f"/g/{group.pk}/history/games/{slug}/" for slug in registry.GAMES if slug != "any-game"),
     ):
         assert_french(client, path)
+    # The import asks for the open group's member link first (issue 28), then shows its form.
+    assert_french(client, f"/g/{group.pk}/history/import/", status=403)
+    client.get(f"/g/{group.pk}/join/{group.token}/")
+    assert_french(client, f"/g/{group.pk}/history/import/")
 
 
 def refusals(slug: str, seed: int) -> list[str]:

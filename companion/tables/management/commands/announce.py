@@ -1,10 +1,13 @@
-"""Print where the app is served; on 0.0.0.0 also the LAN address and a QR code for the phones."""
+"""Print where the app is served; on 0.0.0.0 also the LAN address and a QR code for the phones; and
+the open default group's member link, which an import of a history into it needs (issue 28)."""
 
 import io
 import socket
 
 import segno
+from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 
 def lan_addresses() -> list[str]:
@@ -34,10 +37,11 @@ class Command(BaseCommand):
     def handle(self, *args, host, port, **options):
         local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         self.stdout.write(f"Table Companion: open http://{local}:{port}/")
+        addresses = lan_addresses() if host in ("0.0.0.0", "::") else []
+        self.member_link(f"http://{addresses[0] if addresses else local}:{port}")
         if host not in ("0.0.0.0", "::"):
             self.stdout.write("(Serve on your network for the phones at the table: make run HOST=0.0.0.0)")
             return
-        addresses = lan_addresses()
         if not addresses:
             self.stdout.write("No LAN address found: check the Wi-Fi connection.")
             return
@@ -47,3 +51,13 @@ class Command(BaseCommand):
         drawing = io.StringIO()
         segno.make(url, error="l").terminal(out=drawing, compact=True)
         self.stdout.write(drawing.getvalue())
+
+    def member_link(self, base: str) -> None:
+        """The open group's member link: opened once on a phone, it lets that phone import a history."""
+        if not settings.DEFAULT_GROUP:
+            return
+        from companion.groups.models import Group
+
+        group = Group.default()
+        link = base + reverse("groups:join", args=[group.pk, group.token])
+        self.stdout.write(f"To import a history into {group.shown_name}, open once on that phone: {link}")

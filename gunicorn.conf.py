@@ -1,0 +1,18 @@
+"""How gunicorn serves the app, read from this folder by every start: `make run`, the Procfile, the
+tests' app servers and the benchmark. One place, so that no start trusts what another does not.
+
+FORWARDED_ALLOW_IPS names the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are
+believed (addresses or networks, comma-separated; "*" only where nothing but the proxy can reach
+the app, as behind a PaaS router). By default nobody: a client that sends X-Forwarded-For cannot
+choose the address its rate limits count against (issue 28). uvicorn applies it (its
+ProxyHeadersMiddleware): the client address is the first one from the right not named here.
+"""
+
+import os
+
+worker_class = "uvicorn_worker.UvicornWorker"  # ASGI: companion/asgi.py
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+graceful_timeout = 5
+accesslog = "-"
+logger_class = "companion.gunicorn_logging.TokenFreeLogger"  # no share link's token in a log line
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
