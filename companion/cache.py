@@ -55,12 +55,23 @@ class Breaker:
                     log.warning("The cache at %s answers again: rate limits count again.", self.name)
 
 
+_breakers: dict[str, Breaker] = {}
+_breakers_lock = threading.Lock()
+
+
+def breaker_for(servers: str) -> Breaker:
+    """One breaker per Redis and process: Django makes a cache object per thread, and one thread's
+    failure should spare the others their timeout (and the log its repeats)."""
+    with _breakers_lock:
+        return _breakers.setdefault(servers, Breaker(servers))
+
+
 class ResilientRedisCache(RedisCache):
     """RedisCache whose reads miss and whose writes are dropped while Redis does not answer."""
 
     def __init__(self, server, params):
         super().__init__(server, params)
-        self.breaker = Breaker(", ".join(self._servers))
+        self.breaker = breaker_for(", ".join(self._servers))
 
     def _try(self, call, fallback):
         if not self.breaker.allows():

@@ -7,13 +7,22 @@ different entry than the one sent (the dash toggles of a collect, say); refuse i
 
 PrivateDeploymentMiddleware: in a private deployment (COMPANION_LOGIN_REQUIRED), log in for
 everything but a table reached through its own links, and the API under the same rule as the pages.
+
+LostDatabaseMiddleware: a request whose database connection died under it runs once more.
 """
+
+import logging
 
 from django.conf import settings
 from django.contrib.auth.middleware import LoginRequiredMiddleware
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.middleware import gzip
 from django.utils.translation import gettext as _
+
+from companion import errors
+
+log = logging.getLogger(__name__)
 
 
 class CompleteBodyMiddleware:
@@ -97,3 +106,39 @@ class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
             redirect["HX-Redirect"] = response["Location"]
             return redirect
         return response
+
+
+class LostDatabaseMiddleware:
+    """A request whose database connection died under it (a PostgreSQL restart, a backend ended
+    by pg_terminate_backend, a failover) runs once more on a new connection instead of answering
+    500 (issue 28). Safe for a write: every write is a compare-and-set on the table's version, so
+    a write whose commit did land before the connection died answers as stale, or, carrying its
+    idempotency key (as every phone's does), as it did the first time; one that did not land
+    applies now. When the database still does not answer, 503 says so.
+
+    Last in MIDDLEWARE: its process_exception is the first to see a view's exception.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, (OperationalError, InterfaceError)) or connection.in_atomic_block:
+            return None
+        if connection.connection is not None and connection.is_usable():
+            return None  # the database answered with an error (SQLite's "locked"): not a lost one
+        log.warning("The database connection was lost (%s): the request runs again on a new one.", exception)
+        connection.close()
+        match = request.resolver_match
+        try:
+            return match.func(request, *match.args, **match.kwargs)
+        except (OperationalError, InterfaceError) as again:
+            connection.close()
+            log.warning("The database does not answer (%s): 503.", again)
+            message = _("The database does not answer just now: nothing was entered. Try again in a moment.")
+            if errors.is_api(request.path):
+                return errors.api_error(503, "database_unavailable", message)
+            return HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")

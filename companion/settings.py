@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
+    "companion.middleware.LostDatabaseMiddleware",  # last: the first to see a view's exception
 ]
 
 # No inline script or style anywhere: every script and stylesheet is a static file of our own or of

@@ -73,9 +73,10 @@ class Server:
         self.proc, self.port, self.log = proc, port, log
         self.url = f"http://127.0.0.1:{port}"
 
-    def output(self) -> str:
+    def output(self, last: int | None = 4000) -> str:
         self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
+        text = self.log.read().decode(errors="replace")
+        return text if last is None else text[-last:]
 
 
 def ensure_static_files() -> None:

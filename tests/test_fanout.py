@@ -52,3 +52,57 @@ def test_each_stream_hears_each_newer_version_once(settings, monkeypatch):
     ann, ben, other, versions = run_apart(run())
     assert ann == [5, 6, 7] and ben == [5, 6] and other == []
     assert versions == {"t1": 7, "t2": 0}
+
+
+def test_streams_hear_when_the_backend_goes_and_comes_once_each(settings, monkeypatch):
+    """Issue 28: a hub that lost its backend tells its streams, once per change."""
+
+    async def run():
+        hub = fanout.Hub()
+        monkeypatch.setitem(fanout.LISTENERS, "watch", lambda hub: asyncio.sleep(0))
+        settings.COMPANION_FANOUT = "watch"
+        ann = hub.watch("t1", 0)
+        hub.set_live(True)  # live from the start: nothing to say
+        hub.set_live(False)
+        hub.set_live(False)
+        hub.publish("t1", 1)  # the hub's own process still writes
+        hub.set_live(True)
+        return [ann.get_nowait() for _ in range(ann.qsize())]
+
+    assert run_apart(run()) == [fanout.DOWN, 1, fanout.UP]
+
+
+def test_a_stream_sends_the_newest_version_and_the_last_change_of_state():
+    from companion.tables.stream import _frames
+
+    assert _frames([3, 4]) == b"id: 4\nevent: version\ndata: 4\n\n"
+    assert _frames([fanout.DOWN]) == b"event: fanout\ndata: down\n\n"
+    assert (
+        _frames([fanout.DOWN, 5, fanout.UP])
+        == b"event: fanout\ndata: up\n\nid: 5\nevent: version\ndata: 5\n\n"
+    )
+
+
+def test_a_write_never_waits_on_redis(settings, monkeypatch):
+    """The publish happens in the publisher's thread: announce returns while that thread still
+    waits on a Redis that accepts connections and never answers (a hung one, as SIGSTOP leaves
+    it; REDIS_TIMEOUT 5 s here, so the thread is still waiting when the loop is done)."""
+    import socket
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(16)  # accepts connections, never reads or answers
+    monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{silent.getsockname()[1]}/0")
+    settings.COMPANION_FANOUT, settings.REDIS_TIMEOUT = "redis", 5.0
+    publisher = fanout.RedisPublisher()
+    monkeypatch.setattr(fanout, "publisher", publisher)
+    try:
+        for version in range(1, 101):
+            fanout.announce("t1", version)
+        # Every announce returned; the thread has not yet heard back from its first publish.
+        assert publisher.thread.is_alive() and not publisher.failing
+        with publisher.lock:
+            waiting = dict(publisher.pending)
+        assert waiting in ({"t1": 100}, {})  # the newest only; {} while the thread holds it
+    finally:
+        silent.close()

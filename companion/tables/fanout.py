@@ -189,13 +189,21 @@ def announce(table_id: str, version: int) -> None:
 
 
 def read_versions(table_ids: list[str]) -> dict[str, int]:
+    """The tables' versions, asked again once on a new connection when the first one died (a
+    PostgreSQL restart, an ended backend): a phone opening its stream then gets no 500."""
     from .models import Table
 
+    def ask() -> dict[str, int]:
+        try:
+            return dict(Table.objects.filter(pk__in=table_ids).values_list("id", "version"))
+        except Exception:
+            connection.close()  # a broken connection is opened afresh at the next read
+            raise
+
     try:
-        return dict(Table.objects.filter(pk__in=table_ids).values_list("id", "version"))
+        return ask()
     except Exception:
-        connection.close()  # a broken connection is opened afresh at the next read
-        raise
+        return ask()
 
 
 def parse(message: str) -> tuple[str, int] | None:

@@ -81,3 +81,20 @@ def test_api_docs_load_nothing_from_a_cdn(client):
     assert response.status_code == 200
     assert b"cdn" not in response.content.lower()
     assert re.search(rb'src="/static/ninja/swagger-ui-bundle[.0-9a-f]*js"', response.content)
+
+
+@pytest.mark.urls("tests.api.failing_urls")
+def test_a_failing_api_call_answers_the_error_shape_and_a_page_a_page(client):
+    """A bug is a 500 (never for anything a client sends), but a client still reads error.code."""
+    client.raise_request_exception = False
+    answer = client.get("/api/v1/failing")
+    assert answer.status_code == 500 and answer["Content-Type"] == "application/json"
+    assert answer.json() == {
+        "error": {
+            "code": "server_error",
+            "message": "The server could not answer this request. Try again.",
+            "rule": None,
+        }
+    }
+    page = client.get("/failing/")
+    assert page.status_code == 500 and page["Content-Type"].startswith("text/html")

@@ -861,3 +861,47 @@ def test_posting_without_a_file_is_refused(member):
     response = member.post(reverse("history:import", args=["default"]), {})
     assert response.status_code == 400
     assert counts()["Table"] == 0
+
+
+# --- Bounds of an import (issue 28) --------------------------------------------------------------
+
+
+@pages
+def test_the_open_group_takes_a_history_only_through_its_member_link(client, django_user_model):
+    path = reverse("history:import", args=["default"])
+    refused = client.post(path, upload(exchange.dumps(small_file()).encode()))
+    assert refused.status_code == 403
+    assert "comes in only through its member link" in refused.content.decode()
+    assert Table.objects.count() == 0 and client.get(path).status_code == 403
+    # A signed-in account (a private deployment) may, as a phone that opened the member link may.
+    client.force_login(django_user_model.objects.create_user("ann", password="a long passphrase"))
+    assert client.post(path, upload(exchange.dumps(small_file()).encode())).status_code == 302
+    assert Table.objects.count() == 2
+
+
+def test_a_file_with_more_entries_than_one_import_takes_is_refused_before_any_replay():
+    data = small_file()
+    entries = sum(len(table["log"]) for table in data["tables"])
+    with pytest.raises(ImportRefused) as refused:
+        import_history(home(), data, max_entries=entries - 1)
+    assert refused.value.message == (
+        f"The file holds {entries} log entries, more than the {entries - 1} one import takes here: "
+        "import it with manage.py import_history on the server."
+    )
+    assert Table.objects.count() == 0
+    assert import_history(home(), data, max_entries=entries).tables_added == 2
+
+
+@pages
+@pytest.mark.ratelimit
+def test_imports_count_against_the_address_like_new_tables(member, settings):
+    from django.core.cache import cache
+
+    settings.RATELIMIT_TABLES = "2/h"
+    cache.clear()
+    path = reverse("history:import", args=["default"])
+    statuses = [
+        member.post(path, upload(exchange.dumps(small_file()).encode())).status_code for _ in range(3)
+    ]
+    assert statuses == [302, 302, 429]
+    cache.clear()
