@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser install lint check clean golden bench fuzz messages translations
+.PHONY: run test browser redis install lint check clean golden bench fuzz messages translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,7 +60,18 @@ browser:
 	    exit 1; \
 	  fi; }
 
-test: install browser translations
+# The fault tests (tests/test_faults.py, issue 28) start a Redis of their own to stop and freeze.
+redis:
+	@command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing redis-server for the fault tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; \
+	  else \
+	    echo "make test: the fault tests need redis-server. Run: sudo apt-get install redis-server"; \
+	    exit 1; \
+	  fi; }
+
+test: install browser redis translations
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/pytest $(PYTEST_ARGS)
 

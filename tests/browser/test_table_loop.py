@@ -227,3 +227,29 @@ def api_roll(server, created: dict, face: int) -> None:
     body = {"action": {"type": "roll", "face": face}, "expected_version": 0}
     answer = http_call(server.port, "POST", f"/api/v1/tables/{created['id']}/actions", body, created["token"])
     assert answer.status == 200, answer.payload
+
+
+def test_while_the_servers_fanout_is_down_the_page_polls_and_says_it_is_not_live(
+    django_db_blocker, phone, shot
+):
+    """Issue 28: two servers fanned out by a Redis that stops. The phone's stream stays open, but
+    entries made on the other server would not reach it: the stream says so, the page polls and
+    its mark says "Not live", the entry arrives by the poll, and "Live" returns with Redis."""
+    from tests.redis_server import own_redis
+    from tests.servers import app_servers
+
+    with django_db_blocker.unblock(), own_redis() as redis:
+        env = {"REDIS_URL": redis.url, "COMPANION_FANOUT": "redis"}
+        with app_servers(["--workers", "1"], ["--workers", "1"], env=env) as (writer, holder):
+            created = api_table(writer)
+            phone.goto(holder.url + created["view_url"])
+            live_mark(phone)
+            redis.stop()
+            expect(mark(phone)).to_have_attribute("data-state", "polling", timeout=5000)
+            expect(mark(phone)).to_contain_text("Not live: updating every 2 s · updated")
+            api_roll(writer, created, face=2)
+            expect(phone.locator(".log li").first).to_contain_text("Ann rolled a 2", timeout=5000)
+            both_schemes(phone, shot, "loop-07-fanout-down")
+            redis.start()
+            live_mark(phone)
+            expect(mark(phone)).to_contain_text("Live · updated")
