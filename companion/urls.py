@@ -6,6 +6,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 
 from companion.groups import api as _groups_api  # noqa: F401 - adds the groups to the API
 from companion.groups.views import legacy_history
+from companion.pwa.views import LogoutEverywhereView
 from companion.tables.api import api
 from companion.tables.limits import limit_logins
 
@@ -14,7 +15,7 @@ from companion.tables.limits import limit_logins
 # Login attempts count per address at the rate of table creation (RATELIMIT_TABLES).
 accounts = [
     path("login/", limit_logins(auth_views.LoginView.as_view()), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", LogoutEverywhereView.as_view(), name="logout"),  # and the phone's copies
     path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
 ]

@@ -8,6 +8,7 @@ import json
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
+from django.contrib.auth.views import LogoutView
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -88,3 +89,15 @@ def service_worker(request):
     response = render(request, "pwa/sw.js", context, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+class LogoutEverywhereView(LogoutView):
+    """Django's logout, which also clears what this phone keeps of the app (issue 28): the
+    worker's copies of table pages hold each table's play link, and the outbox the entries not yet
+    sent. Clear-Site-Data ("cache", "storage": the caches, the worker, localStorage) is honoured on
+    https and localhost, where a worker can run at all."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response

@@ -8,6 +8,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from companion.tables import services
@@ -135,3 +136,27 @@ def test_a_new_worker_drops_the_caches_of_an_older_deployment(live_server, phone
         }"""
     )
     assert any(re.fullmatch(r"/static/js/table\.[0-9a-f]{12}\.js", path) for path in cached), cached
+
+
+def test_logging_out_leaves_no_copy_of_a_table_on_the_phone(live_server, phone, django_user_model):
+    """Issue 28: the worker's copy of a table page holds its play link; after a logout, with no
+    network, the table no longer opens from the phone, and the outbox is gone."""
+    django_user_model.objects.create_user("ann", password="a long enough passphrase")
+    phone.goto(live_server.url + "/accounts/login/")
+    phone.get_by_label("Username").fill("ann")
+    phone.get_by_label("Password").fill("a long enough passphrase")
+    phone.get_by_role("button", name="Log in").tap()
+    expect(phone.get_by_role("button", name="Log out")).to_be_visible()
+    worker_ready(phone)
+    table = open_table(phone, live_server.url)
+    kept = "() => caches.open('tables').then(c => c.keys()).then(keys => keys.map(k => k.url))"
+    until(phone, kept.replace("keys.map(k => k.url)", "keys.some(k => k.url.includes('/t/'))"))
+    phone.evaluate("() => localStorage.setItem('table-outbox:x', '[1]')")
+    phone.get_by_role("button", name="Log out").tap()
+    phone.wait_for_url(re.compile(r"/accounts/login/$"))
+    worker_ready(phone)  # the login page registers a fresh worker: it holds no table
+    assert [url for url in phone.evaluate(kept) if "/t/" in url] == []
+    assert phone.evaluate("() => localStorage.getItem('table-outbox:x')") is None
+    phone.context.set_offline(True)
+    with pytest.raises(PlaywrightError, match="ERR_FAILED|ERR_INTERNET_DISCONNECTED"):  # no copy
+        phone.goto(f"{live_server.url}/t/{table.id}/")
