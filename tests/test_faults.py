@@ -200,8 +200,8 @@ class Events:
                     event = line.removeprefix("event: ")
                 elif line.startswith("data: "):
                     self.heard.append((event, line.removeprefix("data: "), time.monotonic()))
-        except (OSError, ValueError, http.client.HTTPException):
-            return
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
+            return  # the stream was closed under the reader
 
     def wait_for(self, event: str, data: str, timeout: float) -> float:
         deadline = time.monotonic() + timeout

@@ -194,6 +194,12 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_seat_key(key: Any) -> bool:
+    """A seat as a JSON object's key, written one way only: "0", "12"; never "00", "+1", " 1" or
+    "١" (which all read as a seat, so that "0" and "00" in one object would drop a value)."""
+    return isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key
+
+
 def validate_options(engine: Engine, options: dict | None) -> dict:
     """The engine's defaults overlaid with `options`; unknown names or wrong types are BadAction."""
     options = options or {}

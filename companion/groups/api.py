@@ -21,7 +21,7 @@ from companion.tables.limits import check_tables
 from companion.tables.models import Player, Table
 
 from . import access
-from .models import NAME_MAX, Group
+from .models import NAME_MAX, Group, clean_group_name
 
 GROUP_ID = re.compile(r"[0-9a-z]{1,16}")
 
@@ -99,8 +99,8 @@ def group_for(request, group_id: str, write: bool = False) -> Group:
 @router.post("", response={201: GroupCreatedOut, 429: ERRORS[400], **ERRORS})
 def create_group(request, body: GroupIn):
     check_tables(request)
-    name = " ".join(body.name.split())
-    if not name or not name.isprintable() or len(name) > NAME_MAX:
+    name = clean_group_name(body.name)
+    if name is None:
         message = _("A group needs a name of 1 to {count} printable characters.").format(count=NAME_MAX)
         raise ApiError(400, error_body("bad_group_name", message)["error"])
     group = Group.objects.create(name=name)

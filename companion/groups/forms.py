@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import NAME_MAX
+from .models import NAME_MAX, clean_group_name
 
 
 class GroupForm(forms.Form):
@@ -14,7 +14,7 @@ class GroupForm(forms.Form):
     )
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
-        if not name or not name.isprintable():
+        name = clean_group_name(self.cleaned_data["name"])
+        if name is None:
             raise forms.ValidationError(_("A group needs a name of letters, digits and spaces."))
         return name

@@ -11,11 +11,22 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from companion.games import names
+
 # The group of a deployment without groups (a laptop on a LAN): made by the migration that
 # brought groups in, or on first use; open to everyone while settings.DEFAULT_GROUP is on.
 DEFAULT_GROUP_ID = "default"
 DEFAULT_GROUP_NAME = gettext_noop("Game night")  # said in the page's language until renamed
 NAME_MAX = 60
+
+
+def clean_group_name(raw: str) -> str | None:
+    """The name in its one form (games/names.py), or None when it is empty, too long or holds a
+    character nobody sees."""
+    name = names.tidy(raw)
+    if not name or len(name) > NAME_MAX or names.hidden(name) is not None:
+        return None
+    return name
 
 
 def new_group_id() -> str:

@@ -62,7 +62,7 @@ def write_plays_csv(stream, group) -> None:
                 [
                     table.id,
                     table.game,
-                    game_name,
+                    spreadsheet_text(game_name),
                     date,
                     spreadsheet_text(table.place),
                     length,

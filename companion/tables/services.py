@@ -9,7 +9,6 @@ are rare, lock the row for their transaction.
 from __future__ import annotations
 
 import re
-import unicodedata
 import zlib
 from functools import cache, partial
 
@@ -21,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import trans_real
 
 from companion.games import base, registry, words
+from companion.games import names as name_rules
 from companion.groups.models import Group
 
 from . import entry_sql, fanout, row_cache
@@ -101,10 +101,15 @@ def check_storable(value) -> None:
 
 
 def clean_name(raw) -> str:
-    name = " ".join(str(raw).split())
-    # Cs: a lone surrogate, which no database can store (a 500 before this check).
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
-        raise base.BadAction("bad_player_name", _("A name cannot hold control characters or broken Unicode."))
+    """A player's name in its one form (games/names.py): composed, no hidden characters."""
+    name = name_rules.tidy(str(raw))
+    if (char := name_rules.hidden(name)) is not None:
+        raise base.BadAction(
+            "bad_player_name",
+            _("A name cannot hold invisible characters or ones that turn the text around ({char}).").format(
+                char=char
+            ),
+        )
     if not name:
         raise base.BadAction("bad_player_name", _("Every player needs a name."))
     if len(name) > NAME_MAX:

@@ -98,3 +98,87 @@ def test_a_failing_api_call_answers_the_error_shape_and_a_page_a_page(client):
     }
     page = client.get("/failing/")
     assert page.status_code == 500 and page["Content-Type"].startswith("text/html")
+
+
+# --- Issue 28: one way to write a name, no hidden characters, seats written one way ------------
+
+
+def test_a_name_typed_with_a_combining_accent_is_the_same_person(api):
+    first = api.create(players=["Ren\u00e9", "Ben"])  # é
+    second = api.create(players=["Rene\u0301", "Ben"])  # e + combining acute
+    assert first["players"][0]["name"] == second["players"][0]["name"] == "Ren\u00e9"
+    assert Player.objects.filter(name__in=["Ren\u00e9", "Rene\u0301"]).count() == 1
+
+
+@pytest.mark.parametrize("name", ["An\u200bn", "\u202eAnn", "Ann\u200f", "\ufeffAnn", "Ann\u3164"])
+def test_names_with_invisible_or_direction_characters_are_refused(api, name):
+    response = api.call("post", "/api/v1/tables", {"game": "dogo-dash", "players": [name, "Ben"]})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad_player_name"
+    assert error["message"].startswith(
+        "A name cannot hold invisible characters or ones that turn the text around (U+"
+    )
+    assert Player.objects.count() == 0 and Table.objects.count() == 0
+
+
+@pytest.mark.parametrize("name", ["Club\u202e", "\u200b", "Cl\x00ub"])
+def test_group_names_with_hidden_characters_are_refused(client, name):
+    from companion.groups.models import Group
+
+    response = client.post("/api/v1/groups", json.dumps({"name": name}), content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_group_name"
+    page = client.post("/groups/new/", {"name": name})
+    assert page.status_code == 400
+    assert Group.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"game_name": "Hea\x00rts"}, "The game's name cannot hold invisible characters"),
+        ({"game_name": "Hearts\u200b"}, "The game's name cannot hold invisible characters"),
+        (
+            {"game_name": "Wonders", "mode": "categories", "categories": ["Co\x00ins"]},
+            "A category's name cannot",
+        ),
+        (
+            {"game_name": "Wonders", "mode": "categories", "categories": ["\u202eCoins"]},
+            "A category's name cannot",
+        ),
+        ({"game_name": "Hearts", "bgg_id": 2**64}, "The BoardGameGeek id is a positive whole number"),
+        ({"game_name": "Hearts", "bgg_id": 2**31}, "The BoardGameGeek id is a positive whole number"),
+    ],
+)
+def test_a_pads_names_and_id_that_no_database_keeps_are_refused_not_a_500(api, options, says):
+    body = {"game": "any-game", "players": ["Ann", "Ben"], "options": options}
+    response = api.call("post", "/api/v1/tables", body)
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]["code"] == "bad_options" and says in response.json()["error"]["message"]
+    assert Table.objects.count() == 0
+
+
+def test_a_pads_category_typed_decomposed_is_its_category(api):
+    options = {"game_name": "Caf\u00e9s", "mode": "categories", "categories": ["Caf\u00e9"]}
+    table = api.create(game="any-game", players=["Ann", "Ben"], options=options)
+    assert table["state"]["game_name"] == "Caf\u00e9s"
+    scored = api.act(table, {"type": "score", "category": "Cafe\u0301", "points": {"0": 3, "1": 4}})
+    assert scored.status_code == 200 and scored.json()["state"]["cells"] == {"Caf\u00e9": {"0": 3, "1": 4}}
+
+
+@pytest.mark.parametrize(
+    ("game", "action"),
+    [
+        ("any-game", {"type": "score", "points": {"0": 5, "00": 7}}),
+        ("any-game", {"type": "score", "points": {"0": 5, "01": 7}}),
+        ("dogo-dash", {"type": "reveal", "cards": {"0": "cat", "1": "dog", "02": "bear"}}),
+    ],
+)
+def test_a_seat_written_two_ways_is_refused_not_a_value_dropped(api, game, action):
+    """Issue 28: "00" counted as seat 0 and silently dropped the other value."""
+    options = {"game_name": "Hearts"} if game == "any-game" else {}
+    table = api.create(game=game, players=["Ann", "Ben", "Cleo"], options=options)
+    response = api.act(table, action)
+    assert response.status_code == 400, response.content
+    assert "seat number" in response.json()["error"]["message"]
+    assert Table.objects.get().version == 0

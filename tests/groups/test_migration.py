@@ -63,3 +63,20 @@ def test_a_new_database_gets_its_default_group_on_first_use():
     assert Group.objects.count() == 0
     assert Client().get(f"/g/{DEFAULT_GROUP_ID}/history/").status_code == 200
     assert Group.objects.get().pk == DEFAULT_GROUP_ID
+
+
+@pytest.mark.django_db(transaction=True)
+def test_names_kept_decomposed_are_composed_unless_that_would_make_two_people_one():
+    """tables 0015 (issue 28): a name typed with a combining accent before names were composed."""
+    old = migrate([("tables", "0014_table_origin_id"), ("groups", "0001_initial")])
+    OldGroup, OldPlayer = old.get_model("groups", "Group"), old.get_model("tables", "Player")
+    club = OldGroup.objects.create(id="club", name="Caf\u0065\u0301 club")
+    OldPlayer.objects.create(group=club, name="Rene\u0301")  # only this René: composed
+    OldPlayer.objects.create(group=club, name="Zoe\u0308")
+    OldPlayer.objects.create(group=club, name="zo\u00eb")  # the composed Zoë is there already
+
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+    assert Group.objects.get(pk="club").name == "Caf\u00e9 club"
+    names = sorted(Player.objects.filter(group_id="club").values_list("name", flat=True))
+    assert names == ["Ren\u00e9", "Zoe\u0308", "zo\u00eb"]  # the Zoës are for the group to merge

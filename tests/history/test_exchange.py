@@ -346,7 +346,7 @@ BROKEN = {
     "control character in a name": (
         _set(["tables", 1, "players", 1], "Cl\x07eo"),
         "Table 2 (id 'hf02'), player 2: "
-        "A name cannot hold control characters or broken Unicode. ('Cl\\x07eo')",
+        "A name cannot hold invisible characters or ones that turn the text around (U+0007). ('Cl\\x07eo')",
     ),
     "bad option type": (
         _set(["tables", 0, "options", "catnip"], "yes"),
@@ -905,3 +905,11 @@ def test_imports_count_against_the_address_like_new_tables(member, settings):
     ]
     assert statuses == [302, 302, 429]
     cache.clear()
+
+
+def test_a_pads_game_name_is_kept_as_text_in_the_spreadsheet():
+    """Issue 28: the pad's name went into plays.csv without the formula guard the other columns get."""
+    options = {"game_name": '=HYPERLINK("http://x","win")', "mode": "rounds", "target": 10}
+    finished_play("any-game", [("Ann", 12, True), ("Ben", 3, False)], options=options)
+    rows = read_csv(plays_csv())
+    assert [row[2] for row in rows[1:]] == ['\'=HYPERLINK("http://x","win")'] * 2

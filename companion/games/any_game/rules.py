@@ -22,9 +22,11 @@ from ..base import (
     check_turn,
     fresh_copy,
     is_int,
+    is_seat_key,
     require,
     shown,
 )
+from ..names import tidy
 from .setup_options import checked_options
 
 POINTS_MAX = 9999  # AG-2: points from -9999 to 9999
@@ -43,7 +45,7 @@ def parse_points(value) -> dict[int, int]:
     points = {}
     for key, item in value.items():
         require(
-            isinstance(key, str) and key.isdecimal() and key.isascii(),
+            is_seat_key(key),
             _("A key of 'points' is a seat number, not {shown}.").format(shown=shown(key)),
         )
         require(
@@ -235,7 +237,7 @@ class AnyGame:
                 "bad_action",
                 _("A score on this pad names its category: one of {listed}.").format(listed=listed),
             )
-        named = next((c for c in state["categories"] if c.casefold() == category.strip().casefold()), None)
+        named = next((c for c in state["categories"] if c.casefold() == tidy(category).casefold()), None)
         if named is None:
             raise RuleViolation(
                 "unknown_category",
@@ -307,7 +309,7 @@ class AnyGame:
                 parts = [_("Round {len}: {written}.").format(len=len(after["rounds"]), written=written)]
             else:
                 category = next(
-                    c for c in after["categories"] if c.casefold() == action["category"].strip().casefold()
+                    c for c in after["categories"] if c.casefold() == tidy(action["category"]).casefold()
                 )
                 parts = [f"{category}: {written}."]
         if after["end_reason"] == "target":

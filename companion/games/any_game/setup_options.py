@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from companion.games.words import _
 
+from .. import names as name_rules
 from ..base import BadAction, is_int, shown
 
 NAME_MAX = 80
+BGG_ID_MAX = 2**31 - 1  # BoardGameGeek's ids are far below; past 64 bits no JSON writer takes one
 CATEGORY_MAX = 40
 CATEGORIES_MAX = 30
 MODES = ("rounds", "categories")
@@ -19,9 +21,10 @@ def refuse(message: str) -> None:
 
 def checked_options(options: dict) -> dict:
     """The options as the pad keeps them: names trimmed, every rule of AG-1 checked."""
-    name = " ".join(options["game_name"].split())
+    name = name_rules.tidy(options["game_name"])
     if not name:
         refuse(_("Name the game this pad keeps the score of"))
+    _no_hidden(name, _("The game's name"))
     if len(name) > NAME_MAX:
         refuse(
             _("A game's name has at most {NAME_MAX} characters, not {len}").format(
@@ -29,7 +32,7 @@ def checked_options(options: dict) -> dict:
             )
         )
     bgg_id = options["bgg_id"]
-    if not is_int(bgg_id) or bgg_id < 0:
+    if not is_int(bgg_id) or not 0 <= bgg_id <= BGG_ID_MAX:
         refuse(
             _("The BoardGameGeek id is a positive whole number (0 for none), not {shown}").format(
                 shown=shown(bgg_id)
@@ -59,7 +62,7 @@ def checked_options(options: dict) -> dict:
 def _categories(value, mode: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         refuse(_("The categories are a list of names"))
-    names = [" ".join(item.split()) for item in value]
+    names = [name_rules.tidy(item) for item in value]
     if mode == "rounds":
         if names:
             refuse(_("A pad of rounds has no categories: choose the categories mode to name them"))
@@ -71,6 +74,7 @@ def _categories(value, mode: str) -> list[str]:
             )
         )
     for item in names:
+        _no_hidden(item, _("A category's name"))
         if not 1 <= len(item) <= CATEGORY_MAX:
             refuse(
                 _("A category's name has 1 to {CATEGORY_MAX} characters: {shown}").format(
@@ -82,3 +86,12 @@ def _categories(value, mode: str) -> list[str]:
     if twice is not None:
         refuse(_("Each category is named once: {shown} is there twice").format(shown=shown(twice)))
     return names
+
+
+def _no_hidden(name: str, what: str) -> None:
+    if (char := name_rules.hidden(name)) is not None:
+        refuse(
+            _("{what} cannot hold invisible characters or ones that turn the text around ({char})").format(
+                what=what, char=char
+            )
+        )

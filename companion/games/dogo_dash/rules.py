@@ -25,6 +25,7 @@ from ..base import (
     check_turn,
     fresh_copy,
     is_int,
+    is_seat_key,
     read_components,
     require,
     shown,
@@ -125,7 +126,7 @@ def parse_cards(value) -> dict[int, str]:
     cards = {}
     for key, kind in value.items():
         require(
-            isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
+            is_seat_key(key),
             _('\'cards\' keys are seat numbers written as strings ("0", "1"), not {shown}.').format(
                 shown=shown(key)
             ),

@@ -37,6 +37,7 @@ from ..base import (
     check_turn,
     fresh_copy,
     is_int,
+    is_seat_key,
     read_components,
     require,
     shown,
@@ -253,7 +254,7 @@ def card_name(card: dict | None, article: str = "the") -> str:
 
 def seat_key(key) -> int:
     require(
-        isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key,
+        is_seat_key(key),
         lambda: _('Seat keys are seat numbers written as strings ("0", "1"), not {shown}.').format(
             shown=shown(key)
         ),
