@@ -27,7 +27,10 @@ from .test_streams import WAIT, Stream, new_table, roll, watch_cookie
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-WITHIN = 1.0  # seconds: every write answered within this, whatever the fault
+# Seconds: writes answered within this (99 in 100), whatever the fault, and none past SLOWEST. A
+# shared 2-CPU machine stalls a request for half a second now and then with no fault at all; the
+# faults as they were before issue 28 held every write 2 to 5 s, which both bounds catch.
+WITHIN, SLOWEST = 1.0, 2.5
 # Rate limits on, high enough that the writers never meet them: what is tested is that a cache
 # that does not answer lets them through instead of failing the request.
 LIMITS_ON = {"RATELIMIT_ENABLE": "true", "RATELIMIT_WRITES": "100000/m", "RATELIMIT_TABLES": "10000/m"}
@@ -50,8 +53,8 @@ class Writer:
         body = {"action": {"type": "roll", "face": 1 + self.version % 5}, "expected_version": self.version}
         body["idempotency_key"] = key
         path = f"/api/v1/tables/{self.table['id']}/actions"
+        started = time.monotonic()  # the phone's wait: from its tap to the answer, retries included
         for attempt in range(retries_on_reset + 1):
-            started = time.monotonic()
             try:
                 answer = http_call(self.port, "POST", path, body, self.table["token"])
             except (ConnectionError, http.client.HTTPException, TimeoutError):
@@ -150,8 +153,8 @@ def test_writes_go_on_through_a_redis_outage_with_rate_limits_on(django_db_block
             seen = summary(writers)
             print(f"\nRedis {fault} under writes with rate limits on: {seen}, during: {during}")
             assert set(seen["statuses"]) == {200}, seen
-            assert seen["slowest"] < WITHIN, seen
-            assert during["table"] == 201 and during["login"] == 200 and during["seconds"] < 2 * WITHIN
+            assert seen["p99"] < WITHIN and seen["slowest"] < SLOWEST, seen
+            assert during["table"] == 201 and during["login"] == 200 and during["seconds"] < SLOWEST
             log = "".join(server.output(last=None) for server in servers)
             # Said once per worker and outage that the limits are open, and that they count again.
             cache = f"The cache at {redis.url}"
@@ -285,7 +288,7 @@ def test_writes_go_on_when_their_postgresql_connections_are_ended_mid_write(djan
         print(f"\nPostgreSQL backends ended {sum(ended)} times under writes: {seen}")
         assert sum(ended) >= 10
         assert set(seen["statuses"]) == {200}, seen
-        assert seen["slowest"] < WITHIN, seen
+        assert seen["p99"] < WITHIN and seen["slowest"] < SLOWEST, seen
         assert_each_write_kept_once(writers)
 
 
@@ -311,4 +314,5 @@ def test_a_worker_killed_under_load_loses_and_doubles_nothing(django_db_blocker)
         print(f"\nA worker killed under writes: {seen}")
         assert killed and killed[0] not in worker_pids(server.proc.pid)
         assert set(seen["statuses"]) == {200}, seen
+        assert seen["p99"] < WITHIN and seen["slowest"] < SLOWEST, seen
         assert_each_write_kept_once(writers)

@@ -200,3 +200,17 @@ def test_the_limits_can_live_in_redis_for_several_servers(client, settings):
     ]
     assert statuses == [201, 201, 429]
     caches["default"].clear()
+
+
+def test_the_old_advice_to_believe_x_forwarded_for_is_flagged(monkeypatch):
+    """RATELIMIT_IP_META_KEY let a client choose its address (issue 28): it is no longer read, and
+    `manage.py check` says what to set instead."""
+    from companion.tables.checks import no_client_chosen_addresses
+
+    assert no_client_chosen_addresses(None) == []
+    monkeypatch.setenv("RATELIMIT_IP_META_KEY", "HTTP_X_FORWARDED_FOR")
+    (warning,) = no_client_chosen_addresses(None)
+    assert warning.id == "companion.W001" and "FORWARDED_ALLOW_IPS" in warning.hint
+    from django.conf import settings
+
+    assert not hasattr(settings, "RATELIMIT_IP_META_KEY")
