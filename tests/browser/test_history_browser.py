@@ -114,3 +114,20 @@ def test_abandon_and_resume_on_the_table_page(live_server, phone: Page, shot):
     expect(phone.locator(".prompt")).to_be_visible()
     table.refresh_from_db()
     assert table.abandoned is None
+
+
+def test_the_open_group_asks_for_its_member_link_before_an_import(live_server, phone: Page, shot):
+    """Issue 28: a whole history comes into the open default group only through its member link."""
+    from companion.groups.models import Group
+
+    group = Group.default()
+    phone.expected_errors = [r"/history/import/$"]  # the 403 that says why
+    phone.goto(f"{live_server.url}/g/{group.pk}/history/import/")
+    expect(phone.locator("main")).to_contain_text("comes in only through its member link")
+    expect(phone.get_by_label("History file (.json)")).to_have_count(0)
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        shot(phone, f"history-import-needs-link-{scheme}")
+    phone.goto(f"{live_server.url}/g/{group.pk}/join/{group.token}/")
+    phone.goto(f"{live_server.url}/g/{group.pk}/history/import/")
+    expect(phone.get_by_label("History file (.json)")).to_be_visible()
