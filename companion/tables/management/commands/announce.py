@@ -60,4 +60,6 @@ class Command(BaseCommand):
 
         group = Group.default()
         link = base + reverse("groups:join", args=[group.pk, group.token])
-        self.stdout.write(f"To import a history into {group.shown_name}, open once on that phone: {link}")
+        self.stdout.write(
+            f"To import a history into {group.shown_name}, open this once on the phone that imports: {link}"
+        )
