@@ -59,7 +59,9 @@ class Engine(Protocol):
     end_rule: str  # the ruling that ends the game: cited when an entry comes after the end (G-1)
     players_rule: str  # the ruling on the seats: cited for a seat the table does not have
     # Optional: option_labels (option -> the new-table form's label), option_choices (option -> values),
-    # new_table_heading (the new-table form's heading, when "New <name> table" reads badly).
+    # new_table_heading (the new-table form's heading, when "New <name> table" reads badly),
+    # seat_options (option -> "team" or "text": asked per seat, beside each name), option_applies
+    # (option -> {other option: [values]}: the form shows it only there).
 
     def not_now(self, state: dict, kind: str) -> RuleViolation:
         """The refusal of a well-formed `kind` the game does not accept now: what comes next, in a
@@ -99,6 +101,9 @@ class PlayedGame:
     title: str = ""  # the game's name as set up; "" when the engine is the game
     bgg_id: int = 0  # its BoardGameGeek id (BG Stats' bggId), 0 when unknown
     highest_wins: bool = True
+    no_points: bool = False  # won or lost, no scores (BG Stats' noPoints)
+    cooperative: bool = False  # everyone wins or loses together: no rating moves
+    teams: bool = False  # rated team against team
 
 
 def played_game(engine: Engine, options: dict) -> PlayedGame:

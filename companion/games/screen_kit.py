@@ -96,6 +96,7 @@ def result(
         # Whichever way has fewer columns, so a phone never scrolls sideways (issue 15): a column
         # per part (with the name and the total), or a row per part and a column per player.
         "breakdown_by_part": len(names) + 1 < len(parts) + 2,
+        "breakdown_shown": True,  # a game without points has none to show (the pad's AG-7)
         "breakdown_part_rows": [
             {"label": _(label), "values": [score["breakdown"].get(key, 0) for score in data["scores"]]}
             for key, label in parts

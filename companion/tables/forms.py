@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from crispy_forms.bootstrap import InlineRadios
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Fieldset, Layout, Submit
 from django import forms
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from companion.games import base, registry
 
-from . import services
+from . import seat_options, services
 from .models import Player, Table
 
 SEATS_SHOWN = 4  # seats shown at first on a game for many players; typing in the last shows another
@@ -34,17 +35,29 @@ class NewTableForm(forms.Form):
                     attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
                 ),
             )
+        per_seat = getattr(engine, "seat_options", {})
+        for i in range(engine.max_players):
+            self.fields.update(seat_options.fields(engine, i, initial_options))
         for name, default in engine.options.items():
-            self.fields[f"option_{name}"] = option_field(engine, name, initial_options.get(name, default))
+            initial = initial_options.get(name, default)
+            maker = seat_options.switch if name in per_seat else option_field
+            self.fields[f"option_{name}"] = maker(engine, name, initial)
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the template has its own {% csrf_token %}
         shown = max(engine.min_players, SEATS_SHOWN)
         player_fields = [
-            Field(f"player_{i}", wrapper_class="more-seat" if i >= shown else None)
+            Div(
+                Field(f"player_{i}"),
+                *(seat_field(f"{name}_{i}", name, kind) for name, kind in per_seat.items()),
+                css_class="seat-row more-seat" if i >= shown else "seat-row",
+            )
             for i in range(engine.max_players)
         ]
-        option_fields = [Field(f"option_{name}") for name in engine.options]
+        option_fields = [
+            InlineRadios(f"option_{name}") if per_seat.get(name) == "team" else Field(f"option_{name}")
+            for name in engine.options
+        ]
         players = Fieldset(_("Players, in seat order"), *player_fields)
         options = Fieldset(_("Options"), *option_fields) if option_fields else Div()
         # A pad for any game asks which game first; a game of its own asks who plays first.
@@ -55,8 +68,10 @@ class NewTableForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        names = [data.get(f"player_{i}") for i in range(self.engine.max_players)]
-        names = [" ".join(name.split()) for name in names if name and name.strip()]
+        # Each person with their field's number, so that what their row says follows them.
+        seated = [(i, data.get(f"player_{i}")) for i in range(self.engine.max_players)]
+        seated = [(i, " ".join(name.split())) for i, name in seated if name and name.strip()]
+        names = [name for _, name in seated]
         if len(names) < self.engine.min_players:
             count = self.engine.min_players
             message = ngettext(
@@ -67,13 +82,22 @@ class NewTableForm(forms.Form):
         if len(set(lowered)) != len(lowered):
             raise forms.ValidationError(_("Each player can sit at the table only once."))
         if data.get("shuffle"):
-            random.shuffle(names)
-        data["names"] = names
+            random.shuffle(seated)
+        data["names"] = [name for _, name in seated]
+        per_seat = getattr(self.engine, "seat_options", {})
         data["options"] = {
             name: option_value(default, data.get(f"option_{name}"))
             for name, default in self.engine.options.items()
-        }
+            if name not in per_seat
+        } | seat_options.values(self.engine, data, [i for i, _ in seated])
         return data
+
+
+def seat_field(field: str, name: str, kind: str):
+    """A seat's own option in its row: a team as a row of buttons, a role as a short text."""
+    if kind == "team":
+        return InlineRadios(field, wrapper_class=f"seat-option seat-{name}")
+    return Field(field, wrapper_class=f"seat-option seat-{name}")
 
 
 def option_field(engine: base.Engine, name: str, initial) -> forms.Field:
@@ -97,7 +121,8 @@ def option_field(engine: base.Engine, name: str, initial) -> forms.Field:
         widget = (
             forms.HiddenInput if len(pairs) == 1 else forms.RadioSelect if len(pairs) <= 3 else forms.Select
         )
-        return forms.ChoiceField(choices=pairs, widget=widget, **{**common, "required": True})
+        # Left out of a post (an older page), the option keeps its default (option_value).
+        return forms.ChoiceField(choices=pairs, widget=widget, **common)
     if isinstance(default, int):
         return forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric"}), **common)
     if isinstance(default, list):

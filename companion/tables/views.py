@@ -81,6 +81,7 @@ def new_table(request, slug: str):
             "group": group,
             "known_players": known_player_names(group),
             "past_options": past_options(group, slug),
+            "option_applies": getattr(engine, "option_applies", {}),
         },
         status=status,
     )

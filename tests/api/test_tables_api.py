@@ -364,6 +364,10 @@ def test_the_score_pad_through_the_api(api):
         "categories": [],
         "lowest_wins": False,
         "target": 0,
+        "outcome": "points",  # API.md (new): AG-7..AG-10
+        "teams": [],
+        "roles": {},
+        "expansions": [],
     }
     refused = api.call("post", "/api/v1/tables", {"game": "any-game", "players": ["Ann"], "options": {}})
     assert refused.status_code == 400
@@ -377,6 +381,7 @@ def test_the_score_pad_through_the_api(api):
         "actions": ["score"],
         "seats": [],
         "mode": "rounds",
+        "outcome": "points",
         "round": 1,
     }
     missing = api.act(table, {"type": "score", "points": {"0": 12}})

@@ -142,3 +142,73 @@ def test_the_save_button_stays_in_reach_of_a_form_taller_than_the_phone(live_ser
     box = save.bounding_box()
     assert 0 < box["y"] and box["y"] + box["height"] <= height  # on screen without a scroll
     shot(phone, "any-game-06-sticky-save")
+
+
+def new_pad(phone: Page, base_url: str, game: str, names: list[str]) -> None:
+    phone.goto(base_url + "/new/any-game/")
+    phone.get_by_label("The game", exact=True).fill(game)
+    for i, name in enumerate(names):
+        phone.locator(f"#id_player_{i}").fill(name)
+
+
+def test_spades_in_two_teams_partners_across_the_table(live_server, phone, shot):
+    """AG-8 on the phone: "2 teams" is one tap and seats take turns (partners sit across); the
+    teams' totals add up, and the best team wins whole."""
+    new_pad(phone, live_server.url, "Spades", ["Ann", "Ben", "Cleo", "Dan"])
+    expect(phone.locator(".seat-teams").first).to_be_hidden()  # no teams: nothing per seat
+    phone.get_by_label("2 teams").check()
+    checked = phone.locator(".seat-teams input:checked:visible")
+    expect(checked).to_have_count(4)
+    assert [box.get_attribute("value") for box in checked.all()] == ["1", "2", "1", "2"]
+    expect(phone.get_by_label("3", exact=True).first).to_be_hidden()
+    phone.get_by_label("Roles or factions").check()
+    phone.get_by_label("Role of seat 1", exact=True).fill("North")
+    both_schemes(phone, shot, "any-game-03-new-teams")
+    phone.get_by_role("button", name="Start the table").click()
+    expect(phone.get_by_role("heading", name="Spades", exact=True)).to_be_visible()
+    expect(phone.locator(".scoreboard li").first).to_contain_text("North · team 1")
+    type_round(phone, [60, 40, 30, 40], tap_first=True)
+    expect(phone.locator(".team-totals li")).to_have_text(
+        [re.compile(r"Ann and Cleo\s*90"), re.compile(r"Ben and Dan\s*80")]
+    )
+    phone.get_by_role("button", name="The game is over: finish the pad").click()
+    expect(phone.locator(".result")).to_contain_text("Ann and Cleo win with 90 points together")
+    table = Table.objects.get()
+    assert table.snapshot["teams"] == [[0, 2], [1, 3]] and table.snapshot["roles"] == {"0": "North"}
+    assert [seat.won for seat in table.seats.order_by("position")] == [True, False, True, False]
+    both_schemes(phone, shot, "any-game-04-teams-result")
+
+
+def test_a_coop_game_hides_what_it_does_not_have_and_ends_in_one_tap(live_server, phone, shot):
+    new_pad(phone, live_server.url, "Pandemic", ["Ann", "Ben"])
+    phone.get_by_label("Co-op: together against the game").check()
+    for label in (
+        "The lowest total wins",
+        "End the game when a total reaches (optional)",
+        "Named categories (like 7 Wonders)",
+    ):
+        expect(phone.get_by_label(label)).to_be_hidden()
+    expect(phone.get_by_label("2 teams")).to_be_hidden()
+    phone.get_by_label("Expansions played, one per line (optional)").fill("On the Brink")
+    phone.get_by_role("button", name="Start the table").click()
+    expect(phone.get_by_role("button", name="We won")).to_be_visible()
+    expect(phone.locator(".pad-row")).to_have_count(1)  # one keypad: the group's score
+    both_schemes(phone, shot, "any-game-05-coop")
+    phone.get_by_role("button", name="We lost").click()
+    expect(phone.locator(".result")).to_contain_text("The game won: everyone lost together")
+    assert [seat.won for seat in Table.objects.get().seats.all()] == [False, False]
+    both_schemes(phone, shot, "any-game-06-coop-lost")
+
+
+def test_a_game_without_points_ends_with_a_tap_on_each_winner(live_server, phone, shot):
+    new_pad(phone, live_server.url, "The Resistance", ["Ann", "Ben", "Cleo"])
+    phone.get_by_label("Win or lose, no points").check()
+    phone.get_by_role("button", name="Start the table").click()
+    expect(phone.get_by_role("group", name="Who won?")).to_be_visible()
+    phone.get_by_text("🏆 Ben").click()
+    phone.get_by_text("🏆 Cleo").click()
+    both_schemes(phone, shot, "any-game-07-who-won")
+    phone.get_by_role("button", name="Finish the game").click()
+    expect(phone.locator(".result")).to_contain_text("Ben and Cleo win")
+    expect(phone.locator(".result table")).to_have_count(0)  # no points to break down
+    assert [seat.won for seat in Table.objects.get().seats.order_by("position")] == [False, True, True]

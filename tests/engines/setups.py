@@ -2,7 +2,8 @@
 
 A game whose defaults are a game (the four with engines) is played with its defaults and every
 on/off combination of its flags. A game whose defaults are no game at all (the score pad needs the
-game's name, AG-1) lists its setups as SETUPS in its folder's invariants.py.
+game's name, AG-1) lists its setups as SETUPS in its folder's invariants.py; a setup whose seats
+matter (the pad's teams) is a function of the number of players, None where it does not apply.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ def declared(engine) -> list[dict] | None:
     return getattr(registry.part(engine.slug, "invariants"), "SETUPS", None)
 
 
-def option_sets(engine) -> list[dict]:
-    """Every setup to play: the folder's SETUPS, or the defaults with each combination of flags."""
+def option_sets(engine, players: int | None = None) -> list[dict]:
+    """Every setup to play with `players` (the most when None): the folder's SETUPS, or the defaults
+    with each combination of flags."""
     listed = declared(engine)
     if listed:
-        return [dict(options) for options in listed]
+        count = engine.max_players if players is None else players
+        resolved = [options(count) if callable(options) else options for options in listed]
+        return [dict(options) for options in resolved if options is not None]
     flags = [name for name, default in engine.options.items() if isinstance(default, bool)]
     values = itertools.product([False, True], repeat=len(flags))
     combos = [dict(zip(flags, combo, strict=True)) for combo in values]
@@ -31,11 +35,11 @@ def variants_on(engine) -> dict:
     """One setup with the most on: every flag on, or the folder's first setup."""
     listed = declared(engine)
     if listed:
-        return dict(listed[0])
+        return option_sets(engine)[0]
     return {name: True for name, default in engine.options.items() if isinstance(default, bool)}
 
 
 def playable(engine) -> dict:
     """The engine's full options for a setup that is a game (validated: ready for engine.setup)."""
     listed = declared(engine)
-    return base.validate_options(engine, listed[0] if listed else {})
+    return base.validate_options(engine, option_sets(engine)[0] if listed else {})

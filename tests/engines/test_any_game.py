@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.any_game import engine
-from companion.games.base import BadAction, RuleViolation, describe, play, validate_options
+from companion.games.base import BadAction, RuleViolation, describe, play, shown, validate_options
 from tests.engines.refusals import refuser
 
 from .golden_playthrough import golden_path, render_slug
@@ -123,7 +123,14 @@ def test_rounds_add_up_per_seat_and_name_each_round_in_the_breakdown():
     state = run(new(), score(12, -3, 0), score(5, 20, 7))
     assert totals(state) == [17, 17, 7]
     assert engine.scores(state)[1]["breakdown"] == {"1": -3, "2": 20}
-    assert engine.expect(state) == {"actions": ["score", "finish"], "seats": [], "mode": "rounds", "round": 3}
+    assert engine.expect(state) == {
+        "actions": ["score", "finish"],
+        "seats": [],
+        "mode": "rounds",
+        "outcome": "points",
+        "round": 3,
+        "tied": [0, 1],
+    }  # a finish here may settle the tie (AG-9)
     assert engine.result(state) is None
 
 
@@ -245,3 +252,200 @@ def test_golden_playthrough():
         "The score pad's playthrough changed. If the change is intended, run "
         "`python -m tests.engines.golden_playthrough any-game` and review the diff."
     )
+
+
+# --- AG-7: games without points, co-op games --------------------------------------------------
+
+
+def finish(**fields) -> dict:
+    return {"type": "finish", **fields}
+
+
+def test_a_game_without_points_takes_no_score_and_ends_naming_its_winners():
+    state = new(4, game_name="The Resistance", outcome="win_loss")
+    assert engine.expect(state) == {
+        "actions": ["finish"],
+        "seats": [],
+        "mode": "rounds",
+        "outcome": "win_loss",
+        "round": 1,
+    }
+    refused = refuse(state, score(1, 0, 0, 0), code="no_points", rule="AG-7")
+    assert refused.message == "A game without points takes no scores: finish it naming who won (AG-7)."
+    refused = refuse(state, finish(), code="winners_needed", rule="AG-7")
+    assert refused.message == "A game without points ends naming who won: one player or more (AG-7)."
+    refuse(state, finish(winners=[]), BadAction)
+    refuse(state, finish(winners=[1, 1]), BadAction)
+    refuse(state, finish(winners=[4]), RuleViolation, code="unknown_seat")
+    refuse(state, finish(won=True), BadAction)
+    over = play(engine, state, finish(winners=[3, 1]))
+    assert engine.result(over) == {"winners": [1, 3], "end_reason": "finished"}
+    assert describe(engine, state, finish(winners=[3, 1]), NAMES) == (
+        "The pad is closed after 0 rounds. Game over: Ben and Dan win."
+    )
+    assert totals(over) == [0, 0, 0, 0]
+    assert engine.played_game(over) == engine.played_game({**over, "outcome": "win_loss"})
+    assert engine.played_game(over).no_points and not engine.played_game(over).cooperative
+
+
+def test_a_coop_game_is_won_or_lost_by_everyone_with_an_optional_group_score():
+    state = new(3, game_name="Pandemic", outcome="coop")
+    assert engine.expect(state)["actions"] == ["score", "finish"]
+    refused = refuse(state, score(3, 4, 3), code="group_score", rule="AG-7")
+    assert (
+        refused.message
+        == "In a co-op game the score is the group's: give every player the same points (AG-7)."
+    )
+    scored = run(state, score(5, 5, 5), score(2, 2, 2))
+    assert totals(scored) == [7, 7, 7]
+    refuse(scored, finish(), BadAction)
+    refuse(scored, finish(winners=[0]), BadAction)
+    refuse(scored, finish(won="yes"), BadAction)
+    won = play(engine, scored, finish(won=True))
+    assert engine.result(won) == {"winners": [0, 1, 2], "end_reason": "won"}
+    lost = play(engine, state, finish(won=False))  # no score at all: allowed
+    assert engine.result(lost) == {"winners": [], "end_reason": "lost"}
+    assert describe(engine, scored, finish(won=True), NAMES[:3]) == (
+        "The pad is closed after 2 rounds. Game over: the players won together."
+    )
+    assert describe(engine, state, finish(won=False), NAMES[:3]) == (
+        "The pad is closed after 0 rounds. Game over: the game beat the players."
+    )
+    assert engine.played_game(won).cooperative
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"outcome": "coop", "lowest_wins": True}, "A co-op game has no lowest total (AG-7)."),
+        (
+            {"outcome": "coop", "target": 50},
+            "A co-op game has no target: the table says the result when it ends (AG-7).",
+        ),
+        (
+            {"outcome": "win_loss", "mode": "categories", "categories": ["A"]},
+            "A game without points has no categories (AG-7).",
+        ),
+        ({"outcome": "draw"}, "The outcome is 'points', 'win_loss' or 'coop', not \"draw\" (AG-7)."),
+        (
+            {"outcome": "coop", "teams": [[0], [1, 2]]},
+            "A co-op game is played by everyone together: it has no teams (AG-8).",
+        ),
+    ],
+)
+def test_an_outcome_that_does_not_fit_the_pad_is_refused(options, message):
+    with pytest.raises(BadAction) as refused:
+        new(3, **options)
+    assert refused.value.message == message and refused.value.code == "bad_options"
+
+
+# --- AG-8: teams --------------------------------------------------------------------------------
+
+
+def test_teams_add_up_their_players_and_the_best_team_wins_whole():
+    state = new(4, game_name="Spades", teams=[[2, 0], [1, 3]])
+    assert state["teams"] == [[0, 2], [1, 3]]
+    assert [score.get("team") for score in engine.scores(state)] == [0, 1, 0, 1]
+    played = run(state, score(60, 40, 30, 40), score(10, 5, 0, 20))
+    assert totals(played) == [70, 45, 30, 60]  # team 0: 100, team 1: 105
+    over = play(engine, played, finish())
+    assert engine.result(over) == {"winners": [1, 3], "end_reason": "finished"}
+    assert describe(engine, played, finish(), NAMES) == (
+        "The pad is closed after 2 rounds. Game over: Ben and Dan win with 105 together."
+    )
+
+
+def test_a_team_total_reaches_the_target():
+    state = new(4, game_name="Spades", teams=[[0, 2], [1, 3]], target=100)
+    over = play(engine, state, score(60, 40, 45, 40))  # team 0 reaches 105; nobody alone does
+    assert engine.result(over) == {"winners": [0, 2], "end_reason": "target"}
+    assert describe(engine, state, score(60, 40, 45, 40), NAMES) == (
+        "Round 1: Ann 60, Ben 40, Cleo 45, Dan 40. Ann and Cleo reached the target of 100. "
+        "Game over: Ann and Cleo win with 105 together."
+    )
+
+
+def test_without_points_the_winners_are_whole_teams():
+    state = new(4, game_name="Codenames", outcome="win_loss", teams=[[0, 2], [1, 3]])
+    refused = refuse(state, finish(winners=[0]), code="whole_team", rule="AG-7")
+    assert refused.message == "Teams win whole: Seat 2 is in the same team as Seat 0 (AG-7)."
+    assert engine.result(play(engine, state, finish(winners=[0, 2]))) == {
+        "winners": [0, 2],
+        "end_reason": "finished",
+    }
+
+
+@pytest.mark.parametrize(
+    ("teams", "message"),
+    [
+        ([[0, 1, 2]], "Teams play against each other: two teams at least (AG-8)."),
+        ([[0, 1], [1, 2]], "Seat 1 is in two teams: each seat is in one team (AG-8)."),
+        ([[0], [1]], "Seat 2 is in no team: every seat is in one (AG-8)."),
+        ([[0, 3], [1, 2]], "This table has no seat 3: its seats are 0 to 2 (AG-8)."),
+        (
+            [[0, "1"], [2]],
+            "The teams are a list of teams, each a list of seat numbers, e.g. [[0, 2], [1, 3]] (AG-8).",
+        ),
+    ],
+)
+def test_teams_that_do_not_seat_everyone_once_are_refused(teams, message):
+    with pytest.raises(BadAction) as refused:
+        new(3, teams=teams)
+    assert refused.value.message == message
+
+
+# --- AG-9: a tie settled among the tied ---------------------------------------------------------
+
+
+def test_a_tie_is_settled_among_the_tied_only():
+    state = run(new(3), score(10, 10, 4))
+    assert engine.expect(state)["tied"] == [0, 1]
+    refused = refuse(state, finish(winners=[2]), code="not_tied", rule="AG-9")
+    assert refused.message == "Seat 2 is not among the tied: only Seat 0 and Seat 1 may win the tie (AG-9)."
+    settled = play(engine, state, finish(winners=[1]))
+    assert engine.result(settled) == {"winners": [1], "end_reason": "finished"}
+    assert describe(engine, state, finish(winners=[1]), NAMES[:3]) == (
+        "The pad is closed after 1 round. Game over: Ben wins the tie at 10."
+    )
+    shared = play(engine, state, finish())  # without it the tied share the win (AG-6)
+    assert engine.result(shared) == {"winners": [0, 1], "end_reason": "finished"}
+    leading = run(new(3), score(11, 10, 4))
+    assert "tied" not in engine.expect(leading)
+    refused = refuse(leading, finish(winners=[0]), code="no_tie", rule="AG-9")
+    assert refused.message == "There is no tie to settle: Seat 0 has the best total (AG-9)."
+
+
+# --- AG-10: roles and expansions -----------------------------------------------------------------
+
+
+def test_roles_and_expansions_are_kept_tidy_and_change_no_score():
+    state = new(
+        3,
+        game_name="Root",
+        roles={"2": " Woodland   Alliance ", "0": "Marquise de Cat"},
+        expansions=["The Riverfolk"],
+    )
+    assert state["roles"] == {"0": "Marquise de Cat", "2": "Woodland Alliance"}
+    assert state["expansions"] == ["The Riverfolk"]
+    played = play(engine, state, score(30, 24, 28))
+    assert totals(played) == [30, 24, 28] and engine.result(play(engine, played, finish()))["winners"] == [0]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"roles": {"3": "Red"}}, 'A role\'s key is a seat of this table, not "3" (AG-10).'),
+        ({"roles": {"00": "Red"}}, 'A role\'s key is a seat of this table, not "00" (AG-10).'),
+        ({"roles": {"0": "R" * 41}}, "A role has at most 40 characters: " + shown("R" * 41) + " (AG-10)."),
+        (
+            {"roles": {"0": "Re\u200bd"}},
+            "A role cannot hold invisible characters or ones that turn the text around (U+200B) (AG-10).",
+        ),
+        ({"expansions": ["A"] * 2}, 'Each expansion is named once: "A" is there twice (AG-10).'),
+        ({"expansions": [f"E{n}" for n in range(21)]}, "A play names 20 expansions at most (AG-10)."),
+    ],
+)
+def test_roles_and_expansions_outside_their_rules_are_refused(options, message):
+    with pytest.raises(BadAction) as refused:
+        new(3, **options)
+    assert refused.value.message == message

@@ -47,7 +47,7 @@ def test_the_form_asks_for_the_game_first_and_starts_a_pad(client):
     page = client.get("/new/any-game/").content.decode()
     assert page.index("The game") < page.index("Seat 1")  # which game, then who plays
     assert 'name="option_mode" value="rounds"' in page and "A row of points per round" in page
-    assert page.count('class="mb-3 more-seat"') == 16  # 20 seats: four shown, the others one by one
+    assert page.count('class="seat-row more-seat"') == 16  # 20 seats: four shown, the others one by one
     table = start(client, ["Ann", "Ben", "Cleo", "Dan"], **HEARTS, option_bgg_id="6887")
     assert table.title == "Hearts" and table.played == "any-game:hearts" and table.game_name == "Hearts"
     assert table.snapshot["target"] == 100 and table.snapshot["lowest_wins"] is True

@@ -1,9 +1,12 @@
-"""The score pad's rules (RULINGS AG-1..AG-6): rounds or categories, whole points, the end, the win.
+"""The score pad's rules (RULINGS AG-1..AG-10): rounds or categories, whole points, the end, the win.
 
 Rounds mode: a `score` entry is one round, points for every seat (AG-3); the table ends the pad with
 `finish`, or a target ends it at once (AG-5). Categories mode: a `score` entry is one category,
 points for one or more seats, each cell written once (AG-4); the pad ends when every cell is
-written. The highest total wins, or the lowest; tied totals share the win (AG-6).
+written. The highest total wins, or the lowest; tied totals share the win (AG-6), unless a `finish`
+settles the tie (AG-9). A game without points ends naming its winners, a co-op game saying whether
+everyone won (AG-7); teams win on their total (AG-8); roles and expansions are kept (AG-10):
+outcomes.py and seating.py.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from ..base import (
     shown,
 )
 from ..names import tidy
+from . import outcomes
+from .seating import checked_roles, checked_teams
 from .setup_options import checked_options
 
 POINTS_MAX = 9999  # AG-2: points from -9999 to 9999
@@ -66,13 +71,17 @@ class AnyGame:
     )  # "New Any other game table" read badly
     min_players = 1
     max_players = 20
-    options = {
+    options = {  # in the new-table form's order
         "game_name": "",
-        "bgg_id": 0,
+        "outcome": "points",
         "mode": "rounds",
         "categories": [],
         "lowest_wins": False,
         "target": 0,
+        "teams": [],
+        "roles": {},
+        "expansions": [],
+        "bgg_id": 0,
     }
     option_labels = {
         "game_name": gettext_noop("The game"),
@@ -81,12 +90,32 @@ class AnyGame:
         "categories": gettext_noop("Categories, one per line"),
         "lowest_wins": gettext_noop("The lowest total wins"),
         "target": gettext_noop("End the game when a total reaches (optional)"),
+        "outcome": gettext_noop("How the game is won"),
+        "teams": gettext_noop("Teams"),
+        "roles": gettext_noop("Roles or factions"),
+        "expansions": gettext_noop("Expansions played, one per line (optional)"),
     }
     option_choices = {
         "mode": [
             ("rounds", gettext_noop("A row of points per round")),
             ("categories", gettext_noop("Named categories (like 7 Wonders)")),
-        ]
+        ],
+        "outcome": [
+            ("points", gettext_noop("Points")),
+            ("win_loss", gettext_noop("Win or lose, no points")),
+            ("coop", gettext_noop("Co-op: together against the game")),
+        ],
+    }
+    # Options the new-table form asks per seat, beside each name (tables/seat_options.py).
+    seat_options = {"teams": "team", "roles": "text"}
+    # Where an option applies (the form hides it elsewhere; the engine refuses it there, AG-7):
+    # option -> {other option: [values it needs]}.
+    option_applies = {
+        "mode": {"outcome": ["points"]},
+        "categories": {"outcome": ["points"], "mode": ["categories"]},
+        "lowest_wins": {"outcome": ["points"]},
+        "target": {"outcome": ["points"], "mode": ["rounds"]},
+        "teams": {"outcome": ["points", "win_loss"]},
     }
     option_help = {
         "categories": gettext_noop(
@@ -97,7 +126,7 @@ class AnyGame:
         ),
     }
     action_types = ("score", "finish")
-    action_fields = {"score": {"type", "points", "category"}, "finish": {"type"}}
+    action_fields = {"score": {"type", "points", "category"}, "finish": {"type", "winners", "won"}}
     end_rule = "AG-5"
     players_rule = "AG-1"
 
@@ -105,20 +134,30 @@ class AnyGame:
 
     def setup(self, players: int, options: dict) -> dict:
         check_players(self, players)
+        merged = {**self.options, **(options or {})}
+        checked = checked_options(merged)
         return {
-            **checked_options({**self.options, **(options or {})}),
+            **checked,
+            "teams": checked_teams(merged["teams"], players, checked["outcome"]),
+            "roles": checked_roles(merged["roles"], players),
             "rounds": [],
             "cells": {},
             "end_reason": None,
+            "winners": None,  # named by the finish: a game without points, or a tie settled (AG-7, AG-9)
+            "won": None,  # a co-op game's result (AG-7)
             "seats": [{"total": 0} for _ in range(players)],
         }
 
     def played_game(self, options: dict) -> PlayedGame:
         """The history keeps each game's name as a game of its own (issue 14)."""
+        outcome = options.get("outcome", "points")
         return PlayedGame(
             title=" ".join(str(options.get("game_name", "")).split()),
             bgg_id=options.get("bgg_id") or 0,
             highest_wins=not options.get("lowest_wins"),
+            no_points=outcome == "win_loss",
+            cooperative=outcome == "coop",
+            teams=bool(options.get("teams")),
         )
 
     def open_cells(self, state: dict) -> dict[str, list[int]]:
@@ -131,14 +170,23 @@ class AnyGame:
         return {category: seats for category, seats in open_cells.items() if seats}
 
     def expect(self, state: dict) -> dict:
-        info = {"mode": state["mode"]}
+        outcome = state.get("outcome", "points")
+        info = {"mode": state["mode"], "outcome": outcome}
         if state["mode"] == "rounds":
             info["round"] = len(state["rounds"]) + 1
         else:
             info["open"] = self.open_cells(state)
         if state["end_reason"] is not None:
             return {"actions": [], "seats": [], **info}
-        actions = ["score", "finish"] if state["mode"] == "rounds" and state["rounds"] else ["score"]
+        if outcome == "win_loss":
+            actions = ["finish"]  # AG-7: no scores; the finish names the winners
+        elif outcome == "coop":
+            actions = ["score", "finish"]  # AG-7: the group's score is optional
+        else:
+            actions = ["score", "finish"] if state["mode"] == "rounds" and state["rounds"] else ["score"]
+            best = outcomes.best_sides(state)
+            if "finish" in actions and len(best) > 1:  # AG-9: a finish may settle the tie
+                info["tied"] = sorted(seat for side in best for seat in side)
         return {"actions": actions, "seats": [], **info}
 
     def scores(self, state: dict) -> list[dict]:
@@ -156,21 +204,21 @@ class AnyGame:
                 }
                 for seat in range(len(state["seats"]))
             ]
+        team_of = {seat: index for index, team in enumerate(state.get("teams", [])) for seat in team}
         return [
-            {"seat": seat, "total": totals["total"], "breakdown": parts[seat]}
+            {
+                "seat": seat,
+                "total": totals["total"],
+                "breakdown": parts[seat],
+                **({"team": team_of[seat]} if seat in team_of else {}),
+            }
             for seat, totals in enumerate(state["seats"])
         ]
 
     def result(self, state: dict) -> dict | None:
         if state["end_reason"] is None:
             return None
-        return {"winners": self.leaders(state), "end_reason": state["end_reason"]}
-
-    def leaders(self, state: dict) -> list[int]:
-        """AG-6: the seats with the best total, highest or lowest; a tie shares it."""
-        totals = [seat["total"] for seat in state["seats"]]
-        best = min(totals) if state["lowest_wins"] else max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
+        return {"winners": outcomes.winners(state), "end_reason": state["end_reason"]}
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -179,7 +227,9 @@ class AnyGame:
         kind = action["type"]  # base.play checked its shape: the one door into the engine
         if kind == "finish":
             check_turn(self, state, kind)
-            state["end_reason"] = "finished"
+            result = outcomes.check_finish(self, state, action)
+            state.update(result)
+            state["end_reason"] = ("won" if result["won"] else "lost") if "won" in result else "finished"
             return state
         require("points" in action, lambda: _("A score needs 'points': an object of seat -> points."))
         points = parse_points(action["points"])
@@ -197,6 +247,12 @@ class AnyGame:
                     ).format(seat=seat, value=value, POINTS_MAX=POINTS_MAX),
                     "AG-2",
                 )
+        if state.get("outcome") == "coop" and len(set(points.values())) > 1:
+            raise RuleViolation(
+                "group_score",
+                _("In a co-op game the score is the group's: give every player the same points (AG-7)."),
+                "AG-7",
+            )
         if state["mode"] == "rounds":
             self._round(state, points, category)
         else:
@@ -227,7 +283,8 @@ class AnyGame:
         for seat, value in points.items():
             state["seats"][seat]["total"] += value
         target = state["target"]
-        if target and any(seat["total"] >= target for seat in state["seats"]):
+        sides = outcomes.team_totals(state) or [seat["total"] for seat in state["seats"]]
+        if target and any(total >= target for total in sides):  # AG-8: a team's total with teams
             state["end_reason"] = "target"
 
     def _category(self, state: dict, points: dict[int, int], category: str | None) -> None:
@@ -270,7 +327,14 @@ class AnyGame:
             state["end_reason"] = "complete"
 
     def not_now(self, state: dict, kind: str) -> RuleViolation:
-        """G-1: the only entry a pad does not take while open is `finish` (AG-5)."""
+        """G-1: what a pad does not take while open: a score without points (AG-7), `finish`
+        before a round or on categories (AG-5)."""
+        if kind == "score":
+            return RuleViolation(
+                "no_points",
+                _("A game without points takes no scores: finish it naming who won (AG-7)."),
+                "AG-7",
+            )
         if state["mode"] == "categories":
             message = _(
                 "A pad of categories ends by itself once every cell is written: there "
@@ -313,8 +377,12 @@ class AnyGame:
                 )
                 parts = [f"{category}: {written}."]
         if after["end_reason"] == "target":
+            teams = after.get("teams") or [[seat] for seat in range(len(after["seats"]))]
             reached = [
-                seat for seat, totals in enumerate(after["seats"]) if totals["total"] >= after["target"]
+                seat
+                for team in teams
+                if sum(after["seats"][member]["total"] for member in team) >= after["target"]
+                for seat in team
             ]
             who = and_join([name(seat) for seat in reached])
             parts.append(_("{who} reached the target of {target}.").format(who=who, target=after["target"]))
@@ -325,27 +393,59 @@ class AnyGame:
         return " ".join(parts)
 
     def winner_sentence(self, state: dict, names: list[str]) -> str:
-        winners = self.leaders(state)
-        total = state["seats"][winners[0]]["total"]
+        """The result in a sentence: who won and with what (AG-6..AG-9)."""
+        outcome = state.get("outcome", "points")
+        if outcome == "coop":
+            if state.get("won"):
+                return _("Game over: the players won together.")
+            return _("Game over: the game beat the players.")
+        winners = outcomes.winners(state)
         who = and_join(
             [names[seat] if seat < len(names) else _("Seat {seat}").format(seat=seat) for seat in winners]
         )
+        if outcome == "win_loss":
+            return ngettext("Game over: {who} wins.", "Game over: {who} win.", len(winners)).format(who=who)
+        teams = state.get("teams") or []
+        side = next((team for team in teams if winners[0] in team), [winners[0]])
+        total = sum(state["seats"][seat]["total"] for seat in side)
+        if state.get("winners") is not None:
+            return ngettext(
+                "Game over: {who} wins the tie at {total}.",
+                "Game over: {who} win the tie at {total}.",
+                len(winners),
+            ).format(who=who, total=total)
+        if teams:
+            return _("Game over: {who} win with {total} together.").format(who=who, total=total)
         verb = _("wins") if len(winners) == 1 else _("share the win")
         return _("Game over: {who} {verb} with {total}.").format(who=who, verb=verb, total=total)
 
     def sample_action(self, state: dict, rng: random.Random) -> dict:
+        outcome = state.get("outcome", "points")
+        seats = range(len(state["seats"]))
+        if outcome == "coop":
+            if rng.random() < 0.2:
+                return {"type": "finish", "won": rng.random() < 0.5}
+            value = rng.randint(0, 10)
+            return {"type": "score", "points": {str(seat): value for seat in seats}}
+        if outcome == "win_loss":
+            sides = state.get("teams") or [[seat] for seat in seats]
+            chosen = [side for side in sides if rng.random() < 0.4] or [rng.choice(sides)]
+            return {"type": "finish", "winners": sorted(seat for side in chosen for seat in side)}
         if state["mode"] == "rounds":
             if state["rounds"] and rng.random() < 0.1:
+                best = outcomes.best_sides(state)
+                if len(best) > 1 and rng.random() < 0.5:  # AG-9: settle the tie
+                    return {"type": "finish", "winners": rng.choice(best)}
                 return {"type": "finish"}
             return {
                 "type": "score",
-                "points": {str(seat): rng.randint(-5, 30) for seat in range(len(state["seats"]))},
+                "points": {str(seat): rng.randint(-5, 30) for seat in seats},
             }
         open_cells = self.open_cells(state)
         category = rng.choice(sorted(open_cells))
-        seats = [seat for seat in open_cells[category] if rng.random() < 0.6] or [open_cells[category][0]]
+        chosen = [seat for seat in open_cells[category] if rng.random() < 0.6] or [open_cells[category][0]]
         return {
             "type": "score",
             "category": category,
-            "points": {str(seat): rng.randint(0, 12) for seat in seats},
+            "points": {str(seat): rng.randint(0, 12) for seat in chosen},
         }

@@ -5,12 +5,15 @@ from __future__ import annotations
 from companion.games import screen_kit, words
 from companion.games.words import _, gettext_noop, ngettext
 
+from . import screen_outcomes
 from .rules import parse_points, points_said
 
 END_TEXTS = {
     "finished": gettext_noop("The table closed the pad."),
     "target": gettext_noop("A total reached the target."),
     "complete": gettext_noop("Every cell is written."),
+    "won": gettext_noop("The players beat the game."),
+    "lost": gettext_noop("The game beat the players."),
 }
 WIDE = 6  # players up to which the sheet has a column each; more read down the page
 MINUS_SIGNS = "-−–"  # a hyphen, the minus sign and the dash a phone's keyboard may type
@@ -30,27 +33,39 @@ def ranks(totals: list[int], lowest_wins: bool) -> list[int]:
 
 def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
+    outcome = state.get("outcome", "points")
     names = [player["name"] for player in data["players"]]
     totals = [seat["total"] for seat in state["seats"]]
     places = ranks(totals, state["lowest_wins"])
     tied = {rank for rank in places if places.count(rank) > 1}
-    written = bool(state["rounds"] or state["cells"])
+    written = bool(state["rounds"] or state["cells"]) and outcome == "points" and not state.get("teams")
     notes = {
         seat: ("=" if rank in tied else "") + ordinal(rank) for seat, rank in enumerate(places) if written
     }
+    for seat, note in screen_outcomes.seat_notes(state).items():  # AG-8, AG-10: team and role
+        notes[seat] = f"{note} · {notes[seat]}" if notes.get(seat) else note
     board = screen_kit.scoreboard(data, notes, state["lowest_wins"])
+    if outcome == "win_loss":  # no points to show (AG-7)
+        board = [{**row, "total": "", "leading": False} for row in board]
     # The result's breakdown reads down the page, a row per round or category, a column per player;
     # more players than fit a phone get the totals alone (the history's replay has every round).
     parts = _parts(state) if len(names) <= WIDE else []
     result = screen_kit.result(data, parts, END_TEXTS, points_word)
     if result:
         result["breakdown_by_part"] = bool(parts)
+        result["winner_text"] = (
+            screen_outcomes.winner_text(state, data, names, points_word) or result["winner_text"]
+        )
+        result["breakdown_shown"] = outcome != "win_loss"
     return {
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("lowest_wins", "target")},
         "scoreboard": board,
         **result,
         "rounds_mode": state["mode"] == "rounds",
+        "outcome": outcome,
+        "team_totals": screen_outcomes.team_totals(state, names),
+        "expansions": state.get("expansions", []),
         "wide": len(names) <= WIDE,
         "sheet": _sheet(state, names),
         "entry": _entry(data, viewer, names),
@@ -104,6 +119,23 @@ def _entry(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | No
     if not expect["actions"]:
         return None
     posted = viewer.posted
+    finish = screen_outcomes.finish_entry(state, expect, names)
+    if state.get("outcome") == "win_loss":  # no keypad: tap who won (AG-7)
+        return {"finish": finish, "rows": [], "category": None, "round": None, "can_finish": True}
+    if state.get("outcome") == "coop":  # one keypad for the group's score, optional (AG-7)
+        row = {"seat": "group", "name": _("The group's score"), "total": state["seats"][0]["total"]}
+        row |= {
+            "typed": posted.get("points_group", ""),
+            "minus": bool(posted.get("minus_group")),
+            "last": True,
+        }
+        return {
+            "finish": finish,
+            "rows": [row],
+            "category": None,
+            "round": expect.get("round"),
+            "can_finish": True,
+        }
     if state["mode"] == "rounds":
         seats, category, others = list(range(len(names))), None, []
     else:
@@ -112,6 +144,7 @@ def _entry(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | No
         category = asked if asked in open_cells else next(iter(open_cells))
         seats, others = open_cells[category], [c for c in open_cells if c != category]
     return {
+        "finish": finish,
         "category": category,
         "other_categories": others,
         "round": expect.get("round"),
@@ -168,8 +201,11 @@ def typed_points(text: str, minus: bool):
 def action_from_form(post, data: dict) -> dict:
     """The posted keypad as one entry; a blank row is left out (the engine names who is missing)."""
     if post.get("type") == "finish":
-        return {"type": "finish"}
+        return screen_outcomes.action_from_finish(post)
     state = data["state"]
+    if post.get("points_group", "").strip():  # a co-op game's score: the same for everyone (AG-7)
+        value = typed_points(post.get("points_group", ""), bool(post.get("minus_group")))
+        return {"type": "score", "points": {str(seat): value for seat in range(len(state["seats"]))}}
     points = {
         str(seat): typed_points(post.get(f"points_{seat}", ""), bool(post.get(f"minus_{seat}")))
         for seat in range(len(state["seats"]))

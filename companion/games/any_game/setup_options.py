@@ -1,5 +1,7 @@
-"""A pad's setup, checked (AG-1): the game's name, its BoardGameGeek id, rounds or categories, which
-way scores win and an optional target. A setup outside these is refused whole (HTTP 400)."""
+"""A pad's setup, checked (AG-1, AG-7, AG-10): the game's name, its BoardGameGeek id, rounds or
+categories, which way scores win, an optional target, the outcome (points, win or lose, co-op) and
+the expansions played. A setup outside these is refused whole (HTTP 400). The seats' own options
+(teams, roles) need the number of players: seating.py checks them."""
 
 from __future__ import annotations
 
@@ -13,10 +15,13 @@ BGG_ID_MAX = 2**31 - 1  # BoardGameGeek's ids are far below; past 64 bits no JSO
 CATEGORY_MAX = 40
 CATEGORIES_MAX = 30
 MODES = ("rounds", "categories")
+OUTCOMES = ("points", "win_loss", "coop")
+EXPANSIONS_MAX = 20
+EXPANSION_MAX = 80
 
 
-def refuse(message: str) -> None:
-    raise BadAction("bad_options", _("{message} (AG-1).").format(message=message))
+def refuse(message: str, rule: str = "AG-1") -> None:
+    raise BadAction("bad_options", _("{message} ({rule}).").format(message=message, rule=rule))
 
 
 def checked_options(options: dict) -> dict:
@@ -49,6 +54,7 @@ def checked_options(options: dict) -> dict:
         )
     if target and mode == "categories":
         refuse(_("A target ends a pad of rounds; a pad of categories ends when every cell is written"))
+    outcome = _outcome(options, mode, target)
     return {
         "game_name": name,
         "bgg_id": bgg_id,
@@ -56,7 +62,54 @@ def checked_options(options: dict) -> dict:
         "categories": categories,
         "lowest_wins": bool(options["lowest_wins"]),
         "target": target,
+        "outcome": outcome,
+        "expansions": _expansions(options["expansions"]),
     }
+
+
+def _outcome(options: dict, mode: str, target: int) -> str:
+    """AG-7: a game without points, or played together, keeps no categories, no target and no
+    lowest total (its pad ends with the result said)."""
+    outcome = options["outcome"]
+    if outcome not in OUTCOMES:
+        refuse(
+            _("The outcome is 'points', 'win_loss' or 'coop', not {shown}").format(shown=shown(outcome)),
+            "AG-7",
+        )
+    if outcome != "points":
+        kind = _("A game without points") if outcome == "win_loss" else _("A co-op game")
+        if mode != "rounds":
+            refuse(_("{kind} has no categories").format(kind=kind), "AG-7")
+        if target:
+            refuse(
+                _("{kind} has no target: the table says the result when it ends").format(kind=kind), "AG-7"
+            )
+        if options["lowest_wins"]:
+            refuse(_("{kind} has no lowest total").format(kind=kind), "AG-7")
+    return outcome
+
+
+def _expansions(value) -> list[str]:
+    """AG-10: up to 20 names of 1-80 characters, each named once."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        refuse(_("The expansions are a list of names"), "AG-10")
+    names = [name_rules.tidy(item) for item in value]
+    if len(names) > EXPANSIONS_MAX:
+        refuse(_("A play names {count} expansions at most").format(count=EXPANSIONS_MAX), "AG-10")
+    for item in names:
+        _no_hidden(item, _("An expansion's name"), "AG-10")
+        if not 1 <= len(item) <= EXPANSION_MAX:
+            refuse(
+                _("An expansion's name has 1 to {count} characters: {shown}").format(
+                    count=EXPANSION_MAX, shown=shown(item)
+                ),
+                "AG-10",
+            )
+    folded = [item.casefold() for item in names]
+    twice = next((item for item, key in zip(names, folded, strict=True) if folded.count(key) > 1), None)
+    if twice is not None:
+        refuse(_("Each expansion is named once: {shown} is there twice").format(shown=shown(twice)), "AG-10")
+    return names
 
 
 def _categories(value, mode: str) -> list[str]:
@@ -88,10 +141,11 @@ def _categories(value, mode: str) -> list[str]:
     return names
 
 
-def _no_hidden(name: str, what: str) -> None:
+def _no_hidden(name: str, what: str, rule: str = "AG-1") -> None:
     if (char := name_rules.hidden(name)) is not None:
         refuse(
             _("{what} cannot hold invisible characters or ones that turn the text around ({char})").format(
                 what=what, char=char
-            )
+            ),
+            rule,
         )
