@@ -2,6 +2,10 @@
 Plackett-Luce model (multiplayer, ties; open, unlike the patented TrueSkill), run over the game's
 finished plays in the order they finished.
 
+A team game rates team against team (OpenSkill rates a team as its players together); a game
+without points ranks its winners first and the others after them; a co-op play changes no rating
+(the players won or lost together, against the game, not each other).
+
 Computed from the plays, and kept in the cache under a stamp of the history (its finished plays,
 their versions, the players): an undo back into progress, an abandon, an import or a merge of two
 players changes the stamp, so the ratings are computed again with nothing stored to go stale. The
@@ -16,6 +20,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch, Sum
 from openskill.models import PlackettLuce
 
+from companion.games import base, registry
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
@@ -90,17 +95,19 @@ def _compute(group: Group, keys: list[str]) -> dict[str, list[tuple]]:
     players: dict[int, Player] = {}
     for table in plays.prefetch_related(seats):
         seated = list(table.seats.all())
-        ranks = stats.seat_ranks(table, seated)
-        if len(seated) < 2 or None in ranks:  # a solo play, or a seat without a score: no ranking
+        ranked = rating_sides(table, seated)
+        if ranked is None:  # a solo or co-op play, or a seat without a score: no ranking
             continue
+        sides, ranks = ranked
         game = ratings[table.played]
-        teams = [[game.get(seat.player_id) or model.rating()] for seat in seated]
-        for seat, (rating,) in zip(seated, model.rate(teams, ranks=ranks), strict=True):
-            game[seat.player_id] = rating
-            tally = counts.setdefault((table.played, seat.player_id), [0, 0])
-            tally[0] += 1
-            tally[1] += seat.won
-            players[seat.player_id] = seat.player
+        teams = [[game.get(seat.player_id) or model.rating() for seat in side] for side in sides]
+        for side, rated in zip(sides, model.rate(teams, ranks=ranks), strict=True):
+            for seat, rating in zip(side, rated, strict=True):
+                game[seat.player_id] = rating
+                tally = counts.setdefault((table.played, seat.player_id), [0, 0])
+                tally[0] += 1
+                tally[1] += seat.won
+                players[seat.player_id] = seat.player
     return {
         key: sorted(
             ((pid, r.mu, r.sigma, *counts[key, pid]) for pid, r in game.items()),
@@ -108,6 +115,31 @@ def _compute(group: Group, keys: list[str]) -> dict[str, list[tuple]]:
         )
         for key, game in ratings.items()
     }
+
+
+def rating_sides(table: Table, seated: list) -> tuple[list[list], list[int]] | None:
+    """What a play says about skill: its sides (teams, or each seat alone) and their ranks, or
+    None when it says nothing (one side, a co-op play, a score missing in a game of points)."""
+    facts = base.played_game(registry.get(table.game), table.options)
+    if facts.cooperative:
+        return None
+    teams = table.options.get("teams") or [] if facts.teams else []
+    by_position = {seat.position: seat for seat in seated}
+    sides = [[by_position[p] for p in team if p in by_position] for team in teams] or [
+        [seat] for seat in seated
+    ]
+    sides = [side for side in sides if side]
+    if len(sides) < 2:
+        return None
+    won = [any(seat.won for seat in side) for side in sides]
+    if facts.no_points:  # the winners first, everyone else after them
+        return sides, [1 if win else 2 for win in won]
+    totals = [
+        None if any(seat.score is None for seat in side) else sum(seat.score for seat in side)
+        for side in sides
+    ]
+    ranks = stats.competition_ranks(totals, won, facts.highest_wins)
+    return (sides, ranks) if None not in ranks else None
 
 
 def player_ratings(group: Group, player: Player, keys: list[str]) -> dict[str, dict]:

@@ -90,3 +90,68 @@ def test_a_merge_is_followed_though_the_boards_are_kept_in_the_cache(history, dj
     people.merge(Player.objects.get(name="Ben"), Player.objects.get(name="Dan"))
     # Checked with openskill by hand: Ben beat Ann, then (as Dan) lost to her.
     assert board("hang-four") == [("Ann", 25.411, 7.823, 2), ("Ben", 24.589, 7.823, 2)]
+
+
+# --- Teams, games without points, co-op (issue 29, AG-7, AG-8) ----------------------------------
+
+
+def pad(game: str, names: list[str], options: dict, *actions: dict) -> Table:
+    from companion.tables import services
+
+    table = services.create_table("any-game", names, {"game_name": game, **options})
+    for action in actions:
+        services.play_action(table.id, action, table.version)
+        table.refresh_from_db()
+    return table
+
+
+def test_a_team_game_rates_team_against_team():
+    from openskill.models import PlackettLuce
+
+    spades = {"teams": [[0, 2], [1, 3]]}
+    round_ = {"type": "score", "points": {"0": 60, "1": 40, "2": 30, "3": 40}}  # 90 against 80
+    pad("Spades", ["Ann", "Ben", "Cleo", "Dan"], spades, round_, {"type": "finish"})
+    model = PlackettLuce()
+    winners, losers = model.rate(
+        [[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[1, 2]
+    )
+    expected = [
+        (name, round(rating.mu, 3), round(rating.sigma, 3), 1)
+        for name, rating in (
+            ("Ann", winners[0]),
+            ("Cleo", winners[1]),
+            ("Ben", losers[0]),
+            ("Dan", losers[1]),
+        )
+    ]
+    assert board("any-game:spades") == expected
+    assert expected[0][1:] == expected[1][1:] and expected[0][1] > 25 > expected[2][1]  # partners alike
+    assert wins("any-game:spades") == {"Ann": 1, "Cleo": 1, "Ben": 0, "Dan": 0}
+
+
+def test_a_game_without_points_ranks_its_winners_before_everyone_else():
+    from openskill.models import PlackettLuce
+
+    pad(
+        "The Resistance",
+        ["Ann", "Ben", "Cleo"],
+        {"outcome": "win_loss"},
+        {"type": "finish", "winners": [0, 2]},
+    )
+    model = PlackettLuce()
+    ann, ben, cleo = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 1])
+    assert board("any-game:the resistance") == [
+        ("Ann", round(ann[0].mu, 3), round(ann[0].sigma, 3), 1),
+        ("Cleo", round(cleo[0].mu, 3), round(cleo[0].sigma, 3), 1),
+        ("Ben", round(ben[0].mu, 3), round(ben[0].sigma, 3), 1),
+    ]
+
+
+def test_a_coop_play_changes_no_rating_but_counts_as_a_play_and_a_win():
+    from companion.history import stats
+
+    pad("Pandemic", ["Ann", "Ben"], {"outcome": "coop"}, {"type": "finish", "won": True})
+    pad("Pandemic", ["Ann", "Ben"], {"outcome": "coop"}, {"type": "finish", "won": False})
+    assert board("any-game:pandemic") == []
+    ann = Player.objects.get(name="Ann")
+    assert stats.player_totals(ann).plays == 2 and stats.player_totals(ann).wins == 1
