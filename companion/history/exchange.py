@@ -161,7 +161,7 @@ class _Writer:
         file_id = table.row["id"]
         expected = {**table.entry, "players": [player.name for player in seated]}
         here = _tables_with_seats_and_log().filter(group=self.group)
-        existing = here.filter(pk=file_id).first() or here.filter(origin_id=file_id).first()
+        existing = here.filter(pk=file_id).first() or here.filter(source="", origin_id=file_id).first()
         if existing is not None:
             # Imported before (under its own id, or a new one): the same table is left as it is.
             if table_entry(existing) != {**expected, "id": existing.id}:

@@ -87,8 +87,11 @@ class Table(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="rematch_of"
     )
-    # The id the table had in the history file it was imported from, when that id was another
-    # group's here and the table took a new one (issue 28): importing the file again finds it.
+    # Where a play came from: "" kept here; "bgstats" or "bgg" a result imported from that app
+    # (issue 29: no log, no replay). With `source` empty, origin_id is the id the table had in a
+    # history file it was imported from, when that id was another group's here and the table took
+    # a new one (issue 28); with a source, the play's id there. Importing again finds either.
+    source = models.CharField(max_length=16, blank=True, default="", editable=False)
     origin_id = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
@@ -96,6 +99,14 @@ class Table(models.Model):
             models.Index(fields=["group", "status", "-finished"]),
             models.Index(fields=["group", "played", "status", "-finished"]),
             models.Index(fields=["group", "origin_id"], name="table_origin_in_group"),
+        ]
+        constraints = [
+            # One imported play once per group, whatever two imports of the same file do at once.
+            models.UniqueConstraint(
+                fields=["group", "source", "origin_id"],
+                condition=~models.Q(source=""),
+                name="imported_play_once_in_group",
+            )
         ]
 
     def __str__(self):
@@ -106,6 +117,11 @@ class Table(models.Model):
             self.title = base.played_game(registry.get(self.game), self.options).title
             self.played = base.history_key(self.game, self.title)
         super().save(*args, **kwargs)
+
+    @property
+    def imported(self) -> bool:
+        """A result kept elsewhere before (BG Stats, BoardGameGeek): no log, no replay."""
+        return bool(self.source)
 
     @property
     def game_name(self) -> str:

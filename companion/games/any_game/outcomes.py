@@ -111,3 +111,12 @@ def _settled_tie(state: dict, seats: list[int]) -> list[int]:
             "AG-9",
         )
     return _whole_sides(state, seats, "AG-9")
+
+
+def recorded(state: dict, totals: list[int], winners: list[int]) -> dict:
+    """A pad as another app kept its result (an imported play, issue 29): each seat's total and
+    the winners as recorded there, no rounds, over. A co-op play is won when its players are."""
+    state = {**state, "seats": [{"total": total} for total in totals], "end_reason": "recorded"}
+    if state.get("outcome") == "coop":
+        return {**state, "won": bool(winners)}
+    return {**state, "winners": sorted(winners)}

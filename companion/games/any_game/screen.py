@@ -14,6 +14,7 @@ END_TEXTS = {
     "complete": gettext_noop("Every cell is written."),
     "won": gettext_noop("The players beat the game."),
     "lost": gettext_noop("The game beat the players."),
+    "recorded": gettext_noop("The result as it was kept before this app (imported): no log to replay."),
 }
 WIDE = 6  # players up to which the sheet has a column each; more read down the page
 MINUS_SIGNS = "-−–"  # a hyphen, the minus sign and the dash a phone's keyboard may type
