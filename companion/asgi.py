@@ -13,12 +13,14 @@ on a fixed pool of threads, as gunicorn's --threads did. Measured on a write (do
   back whole: one round trip. a2wsgi still builds the WSGI environ from the ASGI scope.
 
 A body over its limit is answered 413 before it is read (issue 28: any body was spooled to disk
-first): settings.DATA_UPLOAD_MAX_MEMORY_SIZE for a form or JSON, settings.MAX_UPLOAD_BYTES for a
-file upload (multipart, the history import). The API gets its JSON error shape.
+first): settings.MAX_BODY_BYTES for a form or JSON, settings.MAX_UPLOAD_BYTES for a file upload
+(multipart, the history import), settings.MAX_IMPORT_BODY_BYTES for the API's imports (a file in
+JSON). The API gets its JSON error shape.
 """
 
 import asyncio
 import os
+import re
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -37,6 +39,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 THREADS = int(os.getenv("COMPANION_THREADS", "4"))  # synchronous requests at once, per worker
 STREAM_SUFFIX = "/events/"
 BODY_IN_MEMORY = 1 << 20  # bytes; a larger upload (a history import) goes to a temporary file
+IMPORTS = re.compile(r"/api/v1/groups/[^/]+/imports")
 
 
 class PooledWSGI:
@@ -52,7 +55,7 @@ class PooledWSGI:
 
     async def __call__(self, scope, receive, send):
         headers = dict(scope["headers"])
-        limit = body_limit(headers.get(b"content-type", b""))
+        limit = body_limit(scope["path"], headers.get(b"content-type", b""))
         declared = headers.get(b"content-length", b"")
         if declared.isdigit() and int(declared) > limit:
             await send_too_large(scope, headers, send, limit)
@@ -96,10 +99,12 @@ class PooledWSGI:
         return started[0], started[1], b"".join(parts)
 
 
-def body_limit(content_type: bytes) -> int:
+def body_limit(path: str, content_type: bytes) -> int:
     if content_type.startswith(b"multipart/form-data"):
         return settings.MAX_UPLOAD_BYTES
-    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if IMPORTS.fullmatch(path):
+        return settings.MAX_IMPORT_BODY_BYTES
+    return settings.MAX_BODY_BYTES
 
 
 async def send_too_large(scope, headers: dict, send, limit: int) -> None:

@@ -31,7 +31,7 @@ class CompleteBodyMiddleware:
 
     def __call__(self, request):
         declared = request.META.get("CONTENT_LENGTH") or ""
-        # A file upload (the history import) streams to disk past DATA_UPLOAD_MAX_MEMORY_SIZE, so
+        # A file upload (the history import) streams to disk past FILE_UPLOAD_MAX_MEMORY_SIZE, so
         # its body cannot be read here; a cut-off file fails the import's own checks instead.
         if request.content_type == "multipart/form-data":
             return self.get_response(request)

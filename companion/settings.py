@@ -214,8 +214,13 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # Signed-cookie sessions: a poll reads no session row, so an idle table costs one query.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a table's links stay open on a phone for a season
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a form or a JSON body; larger is 413 unread (asgi.py)
-MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # a file (the history import); larger is 413 unread
+# Bodies, refused unread when larger (asgi.py): a form or JSON; a history file (the import page's
+# upload); the API's imports, whose JSON holds a file (escaping may double its size). Django's own
+# bound is the largest of them.
+MAX_BODY_BYTES = 256 * 1024
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+MAX_IMPORT_BODY_BYTES = 2 * MAX_UPLOAD_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_IMPORT_BODY_BYTES
 
 # A private deployment (a group on the internet): log in (Django accounts, made with createsuperuser)
 # for everything but a table reached through its own links and the JSON API's table calls, which

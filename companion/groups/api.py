@@ -7,6 +7,7 @@ default group (settings.DEFAULT_GROUP) reads without one, as its pages do.
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -14,7 +15,9 @@ from django.utils.translation import gettext as _
 from ninja import Router, Schema
 from pydantic import Field
 
-from companion.history import ratings, stats
+from companion.history import bgstats_export, ratings, stats
+from companion.history.history_file import ImportRefused
+from companion.history.importers import bgg_file, bgstats_file, writer
 from companion.tables import access as table_access
 from companion.tables.api import ERRORS, ApiError, api, error_body, json_answer
 from companion.tables.limits import check_tables
@@ -68,6 +71,30 @@ class PlayOut(Schema):
     game_name: str
     finished: str
     seats: list[PlaySeatOut]
+    source: str  # "" kept here, "bgstats" or "bgg" imported (issue 29)
+
+
+class ImportIn(Schema):
+    format: Literal["bgstats", "bgg"]
+    file: str = Field(max_length=10 * 1024 * 1024)
+    names: dict[str, str] = Field(default_factory=dict)
+    dry_run: bool = False
+
+
+class ImportNameOut(Schema):
+    name: str
+    player: str
+    new: bool
+
+
+class ImportOut(Schema):
+    plays_added: int
+    plays_skipped: int
+    players_added: int
+    players_matched: int
+    games: int
+    names: list[ImportNameOut]
+    warnings: list[str]
 
 
 class RatingOut(Schema):
@@ -144,6 +171,7 @@ def list_plays(request, group_id: str):
                 {"seat": seat.position, "name": seat.player.name, "score": seat.score, "won": seat.won}
                 for seat in sorted(table.seats.all(), key=lambda seat: seat.position)
             ],
+            "source": table.source,
         }
         for table in stats.archive(group)
     ]
@@ -169,6 +197,32 @@ def list_ratings(request, group_id: str, game: str):
         }
         for one in ratings.game_ratings(group, game)
     ]
+
+
+READERS = {"bgstats": bgstats_file.read, "bgg": bgg_file.read}
+
+
+@router.post("/{group_id}/imports", response={200: ImportOut, 429: ERRORS[400], **ERRORS})
+def import_plays(request, group_id: str, body: ImportIn):
+    """A group's past plays from a BG Stats export or BoardGameGeek's plays XML (API.md): a dry
+    run says what would come in; the import is all the file's new plays or none."""
+    group = group_for(request, group_id, write=True)
+    if not body.dry_run:
+        check_tables(request)  # an import counts as starting tables does
+    try:
+        reading = READERS[body.format](body.file.encode())
+        return writer.import_file(group, reading, body.names, dry_run=body.dry_run)
+    except ImportRefused as refused:
+        raise ApiError(400, error_body("bad_file", refused.message)["error"]) from None
+
+
+@router.get("/{group_id}/export", response={200: dict, **ERRORS})
+def export_plays(request, group_id: str, format: Literal["bgstats"] = "bgstats"):
+    """The group's finished plays as a BG Stats export file, which BG Stats reads back."""
+    group = group_for(request, group_id)
+    answer = json_answer(bgstats_export.export(group))
+    answer["Content-Disposition"] = f'attachment; filename="BGStatsExport-{group.pk}.json"'
+    return answer
 
 
 api.add_router("/groups", router)

@@ -63,7 +63,14 @@ OPERATIONS = {  # every operation of the document -> its share of the budget
     "GET /api/v1/groups/{group_id}/players": 0.5,
     "GET /api/v1/groups/{group_id}/plays": 0.5,
     "GET /api/v1/groups/{group_id}/ratings": 0.5,
+    "POST /api/v1/groups/{group_id}/imports": 1,
+    "GET /api/v1/groups/{group_id}/export": 0.3,
 }
+# A plays file the steering puts in an import now and then (a dry run: the group stays as it is).
+SMALL_BGG = (
+    '<plays><play id="7" date="2024-01-05"><item name="Azul" objectid="230802"/>'
+    '<players><player name="Ann" score="3" win="1"/></players></play></plays>'
+)
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -269,6 +276,15 @@ def steer(case, aim: dict, tables: Tables) -> str | None:
             set_token(case, token)
         if label.endswith("/ratings") and isinstance(case.query, dict) and aim["game"] == "real":
             case.query["game"] = "dogo-dash"
+        if label.endswith("/export"):
+            if aim["game"] != "real" or not isinstance(case.query, dict):
+                return None
+            case.query["format"] = "bgstats"
+        if label.endswith("/imports"):
+            if aim["action"] == "legal" and isinstance(case.body, dict):
+                case.body.update({"format": "bgg", "file": SMALL_BGG, "dry_run": True, "names": {}})
+                return "ok" if aim["auth"] == "edit" else None
+            return None
         return "ok" if aim["auth"] in ("edit", "view") and not label.endswith("/ratings") else None
     if "table_id" not in case.path_parameters or aim["target"] == "generated":
         return None

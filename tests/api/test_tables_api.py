@@ -304,6 +304,8 @@ def test_openapi_document_lists_every_endpoint(api):
         "/api/v1/groups/{group_id}/players",
         "/api/v1/groups/{group_id}/plays",
         "/api/v1/groups/{group_id}/ratings",
+        "/api/v1/groups/{group_id}/imports",
+        "/api/v1/groups/{group_id}/export",
     }
     assert set(paths["/api/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
         "200",

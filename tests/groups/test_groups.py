@@ -218,6 +218,7 @@ def test_the_api_creates_a_group_and_reads_its_players_plays_and_ratings(api):
             {"seat": 0, "name": "Cleo", "score": 30, "won": False},
             {"seat": 1, "name": "Ann", "score": 40, "won": True},
         ],
+        "source": "",  # kept here, not imported (issue 29)
     }
     rated = api.call("get", f"/api/v1/groups/{group.pk}/ratings?game=dogo-dash", token=token).json()
     # The figures of tests/history/test_ratings.py's small history (the same three plays).

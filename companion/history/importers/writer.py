@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from companion.games import base, registry
 from companion.games.any_game import outcomes
 from companion.groups.models import Group
+from companion.history import bgstats_export
 from companion.history.history_file import ImportRefused
 from companion.tables.models import Player, Seat, Table, new_table_id
 
@@ -63,11 +64,7 @@ def plan(group: Group, reading: Reading, chosen: dict[str, str] | None = None) -
         target = typed_name(wanted, where, _("the name"), NAME_MAX) if wanted else entry["name"]
         entry["player"] = known.get(target.casefold(), target)
         entry["new"] = target.casefold() not in known
-    have = set(
-        Table.objects.filter(group=group, source__in={play.source for play in reading.plays}).values_list(
-            "source", "origin_id"
-        )
-    )
+    have = known_plays(group)
     new_plays, seen = [], set()
     for play in reading.plays:
         key = (play.source, play.origin_id)
@@ -80,6 +77,20 @@ def plan(group: Group, reading: Reading, chosen: dict[str, str] | None = None) -
             names[seat.name.casefold()]["used"] = True
     skipped = len(reading.plays) - len(new_plays)
     return Plan(group, new_plays, skipped, list(names.values()), reading.warnings)
+
+
+def known_plays(group: Group) -> set[tuple[str, str]]:
+    """Every play of the group as an import would name it: (source, its id there), and its play in
+    this app's own BG Stats export (bgstats_export.play_uuid), so that reading back the group's
+    own export adds nothing."""
+    known = set()
+    for table_id, source, origin in Table.objects.filter(group=group).values_list(
+        "id", "source", "origin_id"
+    ):
+        known.add(("bgstats", bgstats_export.play_uuid(Table(id=table_id, source=source, origin_id=origin))))
+        if source:
+            known.add((source, origin))
+    return known
 
 
 def _check_one_each(play: PlayRecord, names: dict) -> None:

@@ -1,0 +1,126 @@
+"""The API's way in and out of a group's history (API.md, "Moving a group's history in and out",
+issue 29): imports with the member token, a dry run, refusals in the error shape, and the BG Stats
+export read back into another group with the same players, plays, wins and ratings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.cache import cache
+
+from companion.groups.models import Group
+from companion.history import ratings, stats
+from companion.tables.models import Player, Table
+from tests.history.factories import play_out
+
+from .import_files import BGG, bgstats
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club() -> Group:
+    return Group.objects.create(name="Thursday club")
+
+
+def post_import(client, group: Group, body: dict, token: str | None = None):
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token or group.token}"}
+    return client.post(
+        f"/api/v1/groups/{group.pk}/imports", json.dumps(body), content_type="application/json", **headers
+    )
+
+
+def test_a_member_imports_a_bg_stats_file_after_a_dry_run(client, club):
+    body = {"format": "bgstats", "file": bgstats().decode(), "dry_run": True}
+    dry = post_import(client, club, body)
+    assert dry.status_code == 200 and dry.json()["plays_added"] == 5 and not Table.objects.exists()
+    done = post_import(client, club, {**body, "dry_run": False, "names": {"Anonymous": "Guest"}})
+    assert done.status_code == 200
+    assert done.json()["names"][2] == {"name": "Anonymous", "player": "Guest", "new": True}
+    again = post_import(client, club, {**body, "dry_run": False})
+    assert (again.json()["plays_added"], again.json()["plays_skipped"]) == (0, 5)
+    plays = client.get(
+        f"/api/v1/groups/{club.pk}/plays", HTTP_AUTHORIZATION=f"Bearer {club.view_token}"
+    ).json()
+    assert len(plays) == 5 and {play["source"] for play in plays} == {"bgstats"}
+    assert plays[0]["game_name"] == "Catan" and plays[0]["seats"][0] == {
+        "seat": 0,
+        "name": "Ann",
+        "score": 9,
+        "won": True,
+    }
+
+
+def test_a_boardgamegeek_file_comes_in_by_the_api(client, club):
+    done = post_import(client, club, {"format": "bgg", "file": BGG.decode()})
+    assert done.status_code == 200 and done.json()["plays_added"] == 3
+    assert sorted(Table.objects.values_list("source", flat=True)) == ["bgg"] * 3
+
+
+def test_imports_need_the_member_token_and_refusals_say_where(client, club):
+    body = {"format": "bgstats", "file": bgstats().decode()}
+    assert post_import(client, club, body, token="wrong").status_code == 401
+    read_only = post_import(client, club, body, token=club.view_token)
+    assert read_only.status_code == 403 and read_only.json()["error"]["code"] == "read_only"
+    broken = post_import(client, club, {"format": "bgg", "file": "<plays><play"})
+    assert broken.status_code == 400 and broken.json()["error"] == {
+        "code": "bad_file",
+        "message": "The file is not valid XML: unclosed token: line 1, column 7.",
+        "rule": None,
+    }
+    unknown = post_import(client, club, {"format": "csv", "file": ""})
+    assert unknown.status_code == 400 and unknown.json()["error"]["code"] == "bad_request"
+    assert not Table.objects.exists() and not Player.objects.exists()
+
+
+def board(group: Group, key: str) -> list[tuple]:
+    return [
+        (one.player.name, round(one.mu, 6), round(one.sigma, 6), one.plays, one.wins)
+        for one in ratings.game_ratings(group, key)
+    ]
+
+
+def test_an_export_read_back_into_another_group_gives_the_same_history(client, club):
+    """The way out, then in again: players, plays, wins and ratings the same (a game with its own
+    engine comes back as a pad of that game's name, counted the same)."""
+    from django.utils import timezone
+
+    kept = [play_out("dogo-dash", ["Ann", "Ben", "Cleo"], seed=seed, group=club) for seed in range(3)]
+    kept.append(play_out("hang-four", ["Ben", "Dan"], seed=4, group=club))
+    for days, table in enumerate(kept):  # an evening apart each: the ratings follow their order
+        evening = timezone.now() - timezone.timedelta(days=30 - days)
+        Table.objects.filter(pk=table.pk).update(created=evening, finished=evening)
+        table.events.update(created=evening)
+    post_import(client, club, {"format": "bgstats", "file": bgstats().decode()})
+    exported = client.get(
+        f"/api/v1/groups/{club.pk}/export?format=bgstats", HTTP_AUTHORIZATION=f"Bearer {club.view_token}"
+    )
+    assert exported.status_code == 200 and exported["Content-Type"] == "application/json"
+    assert exported["Content-Disposition"] == f'attachment; filename="BGStatsExport-{club.pk}.json"'
+    data = exported.json()
+    assert len(data["plays"]) == 9 and {"games", "players", "locations", "plays", "userInfo"} <= set(data)
+    assert [game["name"] for game in data["games"] if game["isExpansion"]] == ["Pandemic: On the Brink"]
+
+    other = Group.objects.create(name="Sunday club")
+    again = post_import(client, other, {"format": "bgstats", "file": exported.content.decode()})
+    assert again.json()["plays_added"] == 9 and again.json()["warnings"] == []
+
+    def people(group):
+        return {
+            p.name: (stats.player_totals(p).plays, stats.player_totals(p).wins)
+            for p in Player.objects.filter(group=group)
+        }
+
+    assert people(other) == people(club)
+    cache.clear()
+    for key, same in (
+        ("dogo-dash", "any-game:dogo dash"),
+        ("hang-four", "any-game:hang four"),
+        ("any-game:codenames", None),
+    ):
+        assert board(other, same or key) == board(club, key) != []
+    assert board(other, "any-game:pandemic") == board(club, "any-game:pandemic") == []  # co-op: no rating
+    # Read back into the first group, every play is one it has: nothing is added twice.
+    back = post_import(client, club, {"format": "bgstats", "file": exported.content.decode()}).json()
+    assert (back["plays_added"], back["plays_skipped"]) == (0, 9)
