@@ -103,9 +103,13 @@ def competition_ranks(
 
 def seat_ranks(table: Table, seats) -> list[int | None]:
     """The rank of each seat of a finished play, in the order given (the exports' "rank"); in a
-    game where the lowest total wins (a pad's Hearts), the lower score ranks first."""
-    highest_wins = base.played_game(registry.get(table.game), table.options).highest_wins
-    return competition_ranks([seat.score for seat in seats], [seat.won for seat in seats], highest_wins)
+    game where the lowest total wins (a pad's Hearts), the lower score ranks first; in a game
+    without points, the winners share the first rank and the others the next."""
+    facts = base.played_game(registry.get(table.game), table.options)
+    if facts.no_points:  # won or lost (the pad's AG-7): the winners first, everyone else after them
+        winners = sum(seat.won for seat in seats)
+        return [1 if seat.won else 1 + winners for seat in seats]
+    return competition_ranks([seat.score for seat in seats], [seat.won for seat in seats], facts.highest_wins)
 
 
 # --- Players -----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_exchange
+from . import views, views_bring, views_exchange
 
 app_name = "history"
 
@@ -19,4 +19,8 @@ urlpatterns = [
     path("export.json", views_exchange.export_json, name="export_json"),
     path("plays.csv", views_exchange.export_csv, name="export_csv"),
     path("import/", views_exchange.import_json, name="import"),
+    path("bring/", views_bring.bring, name="bring"),
+    path("bring/<uuid:job_id>/", views_bring.bring_job, name="bring_job"),
+    path("bring/<uuid:job_id>/progress/", views_bring.bring_progress, name="bring_progress"),
+    path("bgstats.json", views_bring.export_bgstats, name="export_bgstats"),
 ]

@@ -50,13 +50,25 @@ def archive(request, group: Group):
     )
 
 
+SOURCES = {"bgstats": "BG Stats", "bgg": "BoardGameGeek"}  # where an imported play was kept before
+
+
 def play_row(table: Table) -> dict:
-    """One play as the lists show it (a table from stats.archive: seats and length loaded)."""
+    """One play as the lists show it (a table from stats.archive: seats and length loaded), with
+    what the pad kept beside the scores: teams, roles, expansions (AG-8, AG-10)."""
+    seats = list(table.seats.all())
+    names = {seat.position: seat.player.name for seat in seats}
+    options = table.options if isinstance(table.options, dict) else {}
+    roles = options.get("roles") or {}
     return {
         "table": table,
         "game_name": table.game_name,
         "length": stats.length_minutes(table),
-        "seats": list(table.seats.all()),
+        "seats": seats,
+        "source_name": SOURCES.get(table.source, ""),
+        "teams": [[names[seat] for seat in team if seat in names] for team in options.get("teams") or []],
+        "roles": [(names[int(seat)], role) for seat, role in roles.items() if int(seat) in names],
+        "expansions": options.get("expansions") or [],
     }
 
 
@@ -99,11 +111,13 @@ def play(request, group: Group, table_id: str):
     names = [seat.player.name for seat in table.seats.all()]
     data = services.table_json(table, names)
     events = replay.live_events(table)
+    row = play_row(table)
     return render(
         request,
         "history/play.html",
         {
-            **play_row(table),
+            **row,
+            "row": row,
             "group": group,
             "form": form,
             "data": data,
@@ -120,6 +134,8 @@ def play(request, group: Group, table_id: str):
 @group_page
 def replay_step(request, group: Group, table_id: str):
     table = _kept_table(group, table_id)
+    if table.imported:  # a result kept elsewhere: no log to replay
+        return redirect("history:play", group.pk, table.id)
     events = replay.live_events(table)
     last = len(events)
     raw = request.GET.get("step", str(last))

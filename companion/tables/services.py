@@ -191,9 +191,10 @@ def _set_status(table: Table, engine: base.Engine) -> dict | None:
 
 def record_result(table: Table, engine: base.Engine, result: dict) -> None:
     totals = [score["total"] for score in engine.scores(table.snapshot)]
+    no_points = base.played_game(engine, table.options).no_points  # the pad's win or lose (AG-7)
     seats = list(table.seats.all())
     for seat in seats:
-        seat.score = totals[seat.position]
+        seat.score = None if no_points else totals[seat.position]
         seat.won = seat.position in result["winners"]
     Seat.objects.bulk_update(seats, ["score", "won"])
 

@@ -354,3 +354,41 @@ def test_junk_in_every_history_form_and_query_never_500s_and_changes_nothing(cli
         sorted(Seat.objects.values_list("pk", "player_id")),
     )
     assert after == before
+
+
+def test_the_bg_stats_link_says_the_time_in_utc_wherever_the_server_is(settings, three_plays):
+    """Issue 29: playDate in UTC (companion/history/bgstats.py says why), not the server's time."""
+    from django.utils import timezone
+
+    settings.TIME_ZONE = "Pacific/Auckland"
+    timezone.activate("Pacific/Auckland")
+    try:
+        table = stats.archive(home()).get(pk=three_plays[2].id)
+        data = bgstats.play_data(table)
+    finally:
+        timezone.deactivate()
+    assert data["playDate"] == "2026-06-03 18:13:00"  # as in UTC above, not Auckland's 06:13 next day
+
+
+def test_the_bg_stats_link_says_teams_roles_and_no_points(client):
+    from companion.tables import services
+
+    table = services.create_table(
+        "any-game",
+        ["Ann", "Ben", "Cleo", "Dan"],
+        {
+            "game_name": "Codenames",
+            "outcome": "win_loss",
+            "teams": [[0, 2], [1, 3]],
+            "roles": {"1": "Spymaster"},
+        },
+    )
+    services.play_action(table.id, {"type": "finish", "winners": [1, 3]}, table.version)
+    data = bgstats.play_data(stats.archive(home()).get(pk=table.id))
+    assert data["game"]["noPoints"] is True
+    assert [(p["name"], p["winner"], p["team"], p["role"], p["rank"]) for p in data["players"]] == [
+        ("Ann", False, "1", "", 3),  # no points: the winners first, the others after them
+        ("Ben", True, "2", "Spymaster", 1),
+        ("Cleo", False, "1", "", 3),
+        ("Dan", True, "2", "", 1),
+    ]

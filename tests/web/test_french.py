@@ -196,6 +196,13 @@ def test_the_pages_around_the_games_read_french():
     assert_french(client, f"/g/{group.pk}/history/import/", status=403)
     client.get(f"/g/{group.pk}/join/{group.token}/")
     assert_french(client, f"/g/{group.pk}/history/import/")
+    # Bring your history (issue 29): the page, and a BG Stats file's preview.
+    from companion.history.importers import jobs
+    from tests.history.import_files import bgstats
+
+    assert_french(client, f"/g/{group.pk}/history/bring/")
+    job = jobs.create(group, "bgstats", bgstats())
+    assert_french(client, f"/g/{group.pk}/history/bring/{job.pk}/", typed=("Catan", "Pandemic", "Codenames"))
 
 
 def refusals(slug: str, seed: int) -> list[str]:

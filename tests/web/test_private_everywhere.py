@@ -112,6 +112,7 @@ PAGE_VALUES = {
     "player_id": "PLAYER",
     "kind": "edit",
     "rest": "",
+    "job_id": "00000000-0000-4000-8000-000000000000",
 }
 
 

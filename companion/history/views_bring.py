@@ -1,0 +1,171 @@
+"""Bring your history: a BG Stats export or a BoardGameGeek plays file, chosen on the phone, shown
+before it comes in (its plays and games, each name matched to a player or marked new, which the
+member can change), then imported, with a progress bar while a large file is written (issue 29)."""
+
+from __future__ import annotations
+
+import orjson
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_GET, require_http_methods
+
+from companion.groups import access
+from companion.groups.access import group_page
+from companion.groups.models import Group
+from companion.tables.limits import limit_tables
+from companion.tables.models import Player
+
+from . import bgstats_export
+from .history_file import FORMAT, ImportRefused
+from .importers import jobs, writer
+from .models import ImportJob
+
+
+class BringForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("The file (BG Stats export, .bgsplay, or BoardGameGeek plays .xml)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,.bgsplay,.xml,application/json,text/xml"}),
+    )
+
+
+def _refused_page(request, group: Group):
+    return render(request, "history/import_needs_link.html", {"group": group}, status=403)
+
+
+@require_http_methods(["GET", "POST"])
+@limit_tables
+@group_page
+def bring(request, group: Group):
+    if not access.may_import(request, group):
+        return _refused_page(request, group)
+    form = BringForm(request.POST, request.FILES) if request.method == "POST" else BringForm()
+    error = ""
+    if form.is_valid():
+        try:
+            job = jobs.create(group, *_format_and_bytes(form.cleaned_data["file"]))
+        except ImportRefused as refused:
+            error = refused.message
+        else:
+            return redirect("history:bring_job", group.pk, job.pk)
+    context = {"group": group, "form": form, "error": error}
+    return render(request, "history/bring.html", context, status=400 if request.method == "POST" else 200)
+
+
+def _format_and_bytes(upload) -> tuple[str, bytes]:
+    if upload.size > settings.MAX_UPLOAD_BYTES:
+        size = settings.MAX_UPLOAD_BYTES // (1024 * 1024)
+        raise ImportRefused(_("The file is larger than {size} MB.").format(size=size))
+    raw = upload.read()
+    file_format = jobs.detect(raw)
+    if file_format is None:
+        raise ImportRefused(_("This is neither a BG Stats export nor a BoardGameGeek plays file."))
+    if file_format == "bgstats" and FORMAT.encode() in raw[:200]:
+        raise ImportRefused(
+            _("This is a Table Companion history file: bring it in with “Import a history file”.")
+        )
+    return file_format, raw
+
+
+@require_http_methods(["GET", "POST"])
+@limit_tables
+@group_page
+def bring_job(request, group: Group, job_id):
+    if not access.may_import(request, group):
+        return _refused_page(request, group)
+    job = get_object_or_404(ImportJob, pk=job_id, group=group)
+    if job.status != ImportJob.Status.PREVIEW:
+        return render(request, "history/bring_progress.html", {"group": group, "job": job, **_progress(job)})
+    try:
+        reading = jobs.read(job)
+        planned = writer.plan(group, reading)
+        if request.method == "POST":
+            job = jobs.start(job, _chosen(request.POST, planned))
+            if job.status == ImportJob.Status.DONE:
+                messages.success(request, summary(job.answer))
+                return redirect("history:archive", group.pk)
+            return redirect("history:bring_job", group.pk, job.pk)
+    except ImportRefused as refused:
+        return render(
+            request,
+            "history/bring.html",
+            {"group": group, "form": BringForm(), "error": refused.message},
+            status=400,
+        )
+    players = sorted(Player.objects.filter(group=group).values_list("name", flat=True), key=str.casefold)
+    return render(
+        request,
+        "history/bring_preview.html",
+        {
+            "group": group,
+            "job": job,
+            "answer": planned.answer(),
+            "names": [_name_row(index, entry, players) for index, entry in enumerate(planned.names)],
+        },
+    )
+
+
+def _name_row(index: int, entry: dict, players: list[str]) -> dict:
+    """A name of the file with its choice: each of the group's players, or a new one of that name
+    (unless a player has it already: then it is that player)."""
+    known = {player.casefold() for player in players}
+    choices = [{"value": player, "label": player} for player in players]
+    if entry["name"].casefold() not in known:
+        choices.insert(
+            0, {"value": entry["name"], "label": _("New player: {name}").format(name=entry["name"])}
+        )
+    return {"field": f"name_{index}", "name": entry["name"], "chosen": entry["player"], "choices": choices}
+
+
+def _chosen(post, planned: writer.Plan) -> dict[str, str]:
+    chosen = {}
+    for index, entry in enumerate(planned.names):
+        value = post.get(f"name_{index}", "").strip()
+        if value and value.casefold() != entry["player"].casefold():
+            chosen[entry["name"]] = value
+    return chosen
+
+
+@require_GET
+@group_page
+def bring_progress(request, group: Group, job_id):
+    """The progress bar, polled by the page while a large file is written."""
+    job = get_object_or_404(ImportJob, pk=job_id, group=group)
+    state = _progress(job)
+    if state["status"] == ImportJob.Status.DONE:
+        messages.success(request, summary(job.answer))
+        done = HttpResponse(status=204)
+        done["HX-Redirect"] = reverse("history:archive", args=[group.pk])
+        return done
+    return render(request, "history/_bring_bar.html", {"group": group, "job": job, **state})
+
+
+def _progress(job: ImportJob) -> dict:
+    state = jobs.progress(job)
+    state["percent"] = round(100 * state["done"] / state["total"]) if state["total"] else 0
+    return state
+
+
+def summary(answer: dict) -> str:
+    added, skipped, new = answer["plays_added"], answer["plays_skipped"], answer["players_added"]
+    text = ngettext("Brought in {count} play", "Brought in {count} plays", added).format(count=added)
+    text += " " + ngettext("and {count} new player.", "and {count} new players.", new).format(count=new)
+    if skipped:
+        text += " " + ngettext(
+            "{count} play was here already.", "{count} plays were here already.", skipped
+        ).format(count=skipped)
+    return " ".join([text, *answer["warnings"]])
+
+
+@require_GET
+@group_page
+def export_bgstats(request, group: Group):
+    """The group's plays for BG Stats (or this app on another server) to read back."""
+    response = HttpResponse(orjson.dumps(bgstats_export.export(group)), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="BGStatsExport-{group.pk}.json"'
+    return response
