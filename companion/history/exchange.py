@@ -60,7 +60,11 @@ def _tables_with_seats_and_log():
 
 
 def table_entry(table: Table) -> dict:
-    return {
+    imported = {}
+    if table.source:  # a result kept elsewhere before: where it came from, and each seat's result
+        results = [{"score": seat.score, "won": seat.won} for seat in table.seats.all()]
+        imported = {"source": table.source, "origin_id": table.origin_id, "results": results}
+    return imported | {
         "id": table.id,
         "game": table.game,
         "options": table.options,
@@ -161,7 +165,10 @@ class _Writer:
         file_id = table.row["id"]
         expected = {**table.entry, "players": [player.name for player in seated]}
         here = _tables_with_seats_and_log().filter(group=self.group)
-        existing = here.filter(pk=file_id).first() or here.filter(source="", origin_id=file_id).first()
+        # Found again by its id, or by the id it had here before a restore gave it a new one, or, a
+        # play imported from another app, by its id there.
+        source, origin = table.row.get("source", ""), table.row.get("origin_id") or file_id
+        existing = here.filter(pk=file_id).first() or here.filter(source=source, origin_id=origin).first()
         if existing is not None:
             # Imported before (under its own id, or a new one): the same table is left as it is.
             if table_entry(existing) != {**expected, "id": existing.id}:
@@ -173,10 +180,17 @@ class _Writer:
             # Another group's table has this id (a group's export restored into a new group on the
             # same server): the table takes a new id, and keeps the file's to be found again. Which
             # ids other groups hold is never said (issue 28).
-            row_fields["id"], row_fields["origin_id"] = new_table_id(), file_id
+            row_fields["id"], row_fields["origin_id"] = new_table_id(), origin
         row = Table.objects.create(
             **row_fields, group=self.group, last_seq=max((e["seq"] for e in table.log), default=0)
         )
+        if table.results is not None:  # an imported play: its seats' results as kept, no log
+            Seat.objects.bulk_create(
+                Seat(table=row, player=player, position=position, score=result["score"], won=result["won"])
+                for position, (player, result) in enumerate(zip(seated, table.results, strict=True))
+            )
+            self.tables_added += 1
+            return
         Seat.objects.bulk_create(
             Seat(table=row, player=player, position=position) for position, player in enumerate(seated)
         )

@@ -40,6 +40,10 @@ TABLE_FIELDS = (
     "log",
 )
 LOG_FIELDS = ("seq", "action", "text", "undone", "created")
+# A play imported from another app (issue 29) has no log: where it came from, and each seat's result.
+IMPORTED_FIELDS = ("source", "origin_id", "results")
+RESULT_FIELDS = ("score", "won")
+SOURCES = ("bgstats", "bgg")
 TABLE_ID = re.compile(r"[-a-zA-Z0-9_]{1,16}")  # a URL slug, as long as the primary key allows
 MAX_COUNT = 2**31 - 1  # PositiveIntegerField's ceiling on PostgreSQL
 MAX_DEPTH = 100  # far deeper than any action; keeps the checks' recursion bounded
@@ -88,6 +92,7 @@ class PlannedTable:
     names: list[str]
     log: list[dict]  # the Event model's fields, by seq
     entry: dict  # as export_history would give it once imported (names still as in the file)
+    results: list[dict] | None = None  # an imported play's {"score", "won"} per seat: no log
 
 
 def refuse(where: str, problem: str) -> NoReturn:
@@ -110,13 +115,13 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
-def _object(value, where: str, fields: tuple[str, ...]) -> dict:
+def _object(value, where: str, fields: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
     if not isinstance(value, dict):
         refuse(where, f"must be an object, not {_kind(value)}.")
     missing = [name for name in fields if name not in value]
     if missing:
         refuse(where, f"{', '.join(map(repr, missing))} missing.")
-    unknown = sorted(repr(name) for name in value if name not in fields)
+    unknown = sorted(repr(name) for name in value if name not in fields and name not in optional)
     if unknown:
         refuse(where, f"unknown field {', '.join(unknown)}.")
     return value
@@ -288,7 +293,7 @@ def _read_table(item, number: int) -> PlannedTable:
     table_id = item.get("id") if isinstance(item, dict) else None
     valid_id = isinstance(table_id, str) and TABLE_ID.fullmatch(table_id)
     where = f"Table {number} (id {table_id!r})" if valid_id else f"Table {number}"
-    _object(item, where, TABLE_FIELDS)
+    _object(item, where, TABLE_FIELDS, IMPORTED_FIELDS)
     if not valid_id:
         refuse(where, f"'id' must be 1 to 16 letters, digits, '-' or '_', not {_short(table_id)}.")
     game = item["game"]
@@ -317,13 +322,59 @@ def _read_table(item, number: int) -> PlannedTable:
         "version": _count(item["version"], where, "version"),
     }
     log = _read_log(item["log"], where)
-    row["snapshot"] = _replay(engine, len(names), options, log, where)
+    results = None
+    if "source" in item or "results" in item or "origin_id" in item:  # kept elsewhere: no log
+        row["source"], row["origin_id"], results = _imported(item, where, len(names))
+        row["snapshot"] = _recorded(engine, len(names), options, results, where)
+    else:
+        row["snapshot"] = _replay(engine, len(names), options, log, where)
     _check_status(row, engine, where)
     entry = {name: when(value) if isinstance(value, dt.datetime) else value for name, value in row.items()}
     entry = _without(entry, "snapshot")
     entry["players"] = names
     entry["log"] = [{**_without(event, "number"), "created": when(event["created"])} for event in log]
-    return PlannedTable(where, engine, row, names, log, entry)
+    if results is not None:
+        entry["results"] = results
+    return PlannedTable(where, engine, row, names, log, entry, results)
+
+
+def _imported(item: dict, where: str, players: int) -> tuple[str, str, list[dict]]:
+    """An imported play's source, its id there, and one {"score", "won"} per seat."""
+    _object(item, where, TABLE_FIELDS + IMPORTED_FIELDS)
+    if item["source"] not in SOURCES:
+        refuse(where, f"'source' must be one of {', '.join(SOURCES)}, not {_short(item['source'])}.")
+    if item["log"]:
+        refuse(where, "a play imported from another app has no log.")
+    results = _list(item["results"], where, "results")
+    if len(results) != players:
+        refuse(where, f"'results' has {len(results)} seats, not {players}.")
+    for number, result in enumerate(results, 1):
+        at = f"{where}, result {number}"
+        _object(result, at, RESULT_FIELDS)
+        if result["score"] is not None:
+            _count_or_negative(result["score"], at)
+        if not isinstance(result["won"], bool):
+            refuse(at, f"'won' must be true or false, not {_kind(result['won'])}.")
+    return item["source"], _text(item["origin_id"], where, "origin_id", 64), results
+
+
+def _count_or_negative(value, where: str) -> None:
+    if not base.is_int(value) or abs(value) > MAX_COUNT:
+        refuse(where, f"'score' must be a whole number or null, not {_short(value)}.")
+
+
+def _recorded(engine: base.Engine, players: int, options: dict, results: list[dict], where: str) -> dict:
+    """An imported play's finished state: the pad's result as it was kept (outcomes.recorded)."""
+    from companion.games.any_game import outcomes
+
+    if engine.slug != "any-game":
+        refuse(where, "an imported play is kept as a score pad ('any-game').")
+    try:
+        state = engine.setup(players, options)
+    except base.ActionError as error:
+        refuse(where, f"the options are refused: {error.message}")
+    totals = [result["score"] or 0 for result in results]
+    return outcomes.recorded(state, totals, [seat for seat, result in enumerate(results) if result["won"]])
 
 
 def _without(fields: dict, name: str) -> dict:

@@ -24,6 +24,9 @@ COLUMNS = (
     "winner",
     "rank",
     "comments",
+    "team",  # the pad's teams (AG-8): 1, 2, ... as the teams were listed
+    "role",  # the pad's roles (AG-10)
+    "source",  # where an imported play was kept before: bgstats, bgg (issue 29)
 )
 
 
@@ -56,6 +59,8 @@ def write_plays_csv(stream, group) -> None:
         seats = list(table.seats.all())
         game_name = table.game_name
         length = _blank_if_none(stats.length_minutes(table))
+        team_of = {seat: n for n, team in enumerate(table.options.get("teams") or [], 1) for seat in team}
+        roles = table.options.get("roles") or {}
         date = table.finished.astimezone(dt.UTC).isoformat(timespec="seconds")
         for seat, rank in zip(seats, stats.seat_ranks(table, seats), strict=True):
             writer.writerow(
@@ -74,5 +79,8 @@ def write_plays_csv(stream, group) -> None:
                     _flag(seat.won),
                     _blank_if_none(rank),
                     spreadsheet_text(table.comments),
+                    team_of.get(seat.position, ""),
+                    spreadsheet_text(roles.get(str(seat.position), "")),
+                    table.source,
                 ]
             )

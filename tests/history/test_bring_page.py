@@ -161,3 +161,52 @@ def test_an_imported_play_says_where_it_came_from_and_has_no_replay(member, club
     assert "Everyone won together" in page and "Pandemic: On the Brink" in page
     archive = member.get(f"/g/{club.pk}/history/").content.decode()
     assert archive.count('<small class="badge text-bg-light border fw-normal">BG Stats</small>') == 5
+
+
+@pytest.mark.django_db
+def test_imported_plays_travel_in_the_apps_own_history_file(club):
+    """An imported play has no log: the history file carries its source, its id there and each
+    seat's result, and brings it back as it was, once."""
+    from companion.history import exchange
+    from companion.history.importers import bgstats_file, writer
+
+    writer.import_file(club, bgstats_file.read(bgstats()))
+    data = exchange.export_history(club)
+    codenames = next(table for table in data["tables"] if table.get("origin_id") == "play-4")
+    assert (codenames["source"], codenames["log"]) == ("bgstats", [])
+    assert codenames["results"] == [{"score": None, "won": won} for won in (True, False, True, False)]
+    other = Group.objects.create(name="Sunday club")
+    assert (
+        exchange.import_history(other, exchange.parse_json(exchange.dumps(data).encode())).tables_added == 5
+    )
+    assert (
+        exchange.import_history(other, exchange.parse_json(exchange.dumps(data).encode())).tables_added == 0
+    )
+    again = Table.objects.get(group=other, origin_id="play-4")
+    assert again.source == "bgstats" and again.pk != codenames["id"]
+    seats = [(seat.player.name, seat.score, seat.won) for seat in again.seats.order_by("position")]
+    assert seats == [("Ann", None, True), ("Ben", None, False), ("Cleo", None, True), ("Dan", None, False)]
+    catan = Table.objects.get(group=other, origin_id="play-1")
+    assert [(seat.score, seat.won) for seat in catan.seats.order_by("position")] == [
+        (10, True),
+        (9, False),
+        (None, False),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_plays_csv_says_teams_roles_and_where_a_play_came_from(member, club):
+    import csv
+    import io
+
+    from companion.history.importers import bgstats_file, writer
+
+    writer.import_file(club, bgstats_file.read(bgstats()))
+    rows = list(csv.DictReader(io.StringIO(member.get(f"/g/{club.pk}/history/plays.csv").content.decode())))
+    codenames = [row for row in rows if row["game_name"] == "Codenames"]
+    assert [(row["player"], row["team"], row["role"], row["winner"], row["source"]) for row in codenames] == [
+        ("Ann", "1", "Spymaster", "true", "bgstats"),
+        ("Ben", "2", "", "false", "bgstats"),
+        ("Cleo", "1", "", "true", "bgstats"),
+        ("Dan", "2", "Spymaster", "false", "bgstats"),
+    ]
