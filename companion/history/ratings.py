@@ -27,6 +27,7 @@ from companion.tables.models import Player, Seat, Table
 from . import stats
 
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read again: let it expire
+NEW_PLAYS = 5  # fewer plays than this: the games have not said enough to rate a player yet
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,12 @@ class Rated:
         """The skill the model is nearly sure of (mu - 3 sigma, OpenSkill's ordinal, as API.md's
         `rating`): the leaderboard's order."""
         return ordinal(self.mu, self.sigma)
+
+    @property
+    def new(self) -> bool:
+        """Too few plays to say (or a rating still below its start): the pages say "new", not a
+        bare negative number (issue 29)."""
+        return self.plays < NEW_PLAYS or self.rating < 0
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -260,6 +260,7 @@ class Played:
     name: str
     slug: str  # the engine's: where a new table of it starts
     highest_wins: bool = True
+    cooperative: bool = False  # the pad's co-op games (AG-7): no rating moves
 
 
 def played(group: Group, key: str) -> Played | None:
@@ -273,7 +274,7 @@ def played(group: Group, key: str) -> Played | None:
     if latest is None or latest.game not in registry.GAMES:
         return None
     facts = base.played_game(registry.get(latest.game), latest.options)
-    return Played(key, latest.game_name, latest.game, facts.highest_wins)
+    return Played(key, latest.game_name, latest.game, facts.highest_wins, facts.cooperative)
 
 
 def game_summary(group: Group, game: str, highest_wins: bool = True) -> dict:

@@ -18,7 +18,7 @@ from companion.groups.models import Group
 from companion.tables import services
 from companion.tables.models import Player, Table
 
-from . import bgstats, figures, people, ratings, replay, stats
+from . import bgstats, figures, glance, people, ratings, replay, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
 
 PAGE_SIZE = 25
@@ -46,6 +46,7 @@ def archive(request, group: Group):
             "games": stats.games_overview(group),
             "abandoned_count": Table.objects.filter(group=group, abandoned__isnull=False).count(),
             "filtered": bool(game or player),
+            "glance": glance.figures(group) if not (game or player) and page.number == 1 else None,
         },
     )
 
@@ -212,6 +213,7 @@ def _player_page(request, group: Group, person: Player, rename_form=None, merge_
             "opponents": stats.opponents(person),
             "recent": [play_row(table) for table in recent],
             "charts": figures.player_charts(person, games),
+            "glance": glance.figures(group, person),
             "rename_form": rename_form or RenameForm(initial={"name": person.name}),
             "merge_form": merge_form or MergeForm(person),
         },
@@ -278,6 +280,7 @@ def game(request, group: Group, slug: str):
             "summary": stats.game_summary(group, slug, game.highest_wins),
             "top_players": stats.top_players(group, slug, game.highest_wins),
             "ratings": ratings.game_ratings(group, slug),
+            "new_plays": ratings.NEW_PLAYS,
             "recent": [play_row(table) for table in recent],
             "charts": figures.game_charts(group, slug),
         },

@@ -210,3 +210,30 @@ def test_the_plays_csv_says_teams_roles_and_where_a_play_came_from(member, club)
         ("Cleo", "1", "", "true", "bgstats"),
         ("Dan", "2", "Spymaster", "false", "bgstats"),
     ]
+
+
+@pytest.mark.django_db
+def test_a_group_reads_its_figures_at_a_glance(club):
+    """The imported file's five plays (import_files.py), seen from 2024-06-30."""
+    import datetime as dt
+
+    from companion.history import glance
+    from companion.history.importers import bgstats_file, writer
+
+    writer.import_file(club, bgstats_file.read(bgstats()))
+    seen = glance.figures(club, today=dt.date(2024, 6, 30))
+    assert (seen["plays"], seen["hours"], seen["this_year"]) == (5, 5, 5)  # 75+45+50+20+90 minutes: 4.7 h
+    assert seen["years"] == [{"year": 2024, "plays": 5, "hours": 5}]
+    assert seen["most_played"] == [
+        {"key": "any-game:catan", "name": "Catan", "plays": 2},
+        {"key": "any-game:pandemic", "name": "Pandemic", "plays": 2},
+        {"key": "any-game:codenames", "name": "Codenames", "plays": 1},
+    ]
+    assert seen["coop"] == [
+        {"key": "any-game:pandemic", "name": "Pandemic", "plays": 2, "wins": 1, "rate": 0.5}
+    ]
+    bars = seen["months_chart"]["table"]
+    assert [row[0] for row in bars["rows"]][-4:] == ["Mar", "Apr", "May", "Jun"] and len(bars["rows"]) == 12
+    assert [row[1] for row in bars["rows"]][-4:] == ["2", "2", "1", "0"]
+    ben = Player.objects.get(group=club, name="Ben")
+    assert glance.figures(club, ben, today=dt.date(2024, 6, 30))["plays"] == 4

@@ -92,9 +92,16 @@ def test_the_archive_pages_by_25_and_its_queries_do_not_grow(client):
     assert len(linked_plays(second)) == 1
     with CaptureQueriesContext(connection) as few:
         client.get("/g/default/history/?page=2")
+    with CaptureQueriesContext(connection) as first_page:
+        client.get("/g/default/history/")
+    assert len(first_page) == len(few) + 1  # the first page's figures at a glance: one query
+    for day in range(26, 60):
+        finished_play(
+            "dogo-dash", [("Ann", day, True), ("Ben", 0, False)], finished=DAY + dt.timedelta(days=day)
+        )
     with CaptureQueriesContext(connection) as many:
         client.get("/g/default/history/")
-    assert len(many) == len(few)
+    assert len(many) == len(first_page)  # more plays, the same queries
 
 
 def test_a_play_page_shows_the_result_the_chart_and_the_players(client):
@@ -213,7 +220,9 @@ def test_a_player_page_shows_totals_games_and_opponents(client, three_plays):
     page = client.get(f"/g/default/history/players/{ann.pk}/").content.decode()
     # Ann: 2 plays (both Dogo Dash), 2 wins (one shared), 100%.
     tiles = re.findall(r'<span class="stat-value">([^<]+)</span>', page)
-    assert tiles == ["2", "2", "100%"]
+    # Then, at a glance: 30 + 47 minutes is 1 hour (rounded), both plays this year (2026).
+    assert tiles == ["2", "2", "100%", "1", "2"]
+    assert "Plays most with Ben: 2 plays together." in page
     assert "Dogo Dash" in page and "27.5" in page  # (30 + 25) / 2
     assert linked_plays(client.get(f"/g/default/history/players/{ann.pk}/"))[:2] == [
         three_plays[2].id,

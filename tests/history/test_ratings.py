@@ -74,10 +74,21 @@ def test_a_play_undone_back_into_progress_leaves_the_ratings(history):
 def test_the_player_page_shows_each_game_s_rating_and_place(client, history):
     ann = Player.objects.get(name="Ann")
     html = client.get(f"/g/default/history/players/{ann.pk}/").content.decode()
-    assert "Dogo Dash: rating <strong>6.6</strong>" in html and "1 of 3" in html  # 30.097 - 3 x 7.833
-    assert "Hang Four: rating <strong>-1.8</strong>" in html and "2 of 2" in html
+    # Issue 29: a few plays say little; a player is "new" rather than a bare (negative) number.
+    assert "Dogo Dash: new, 3 plays; not rated yet." in html
+    assert "Hang Four: new, 1 play; not rated yet." in html and "-1.8" not in html and "±" not in html
     page = client.get("/g/default/history/games/dogo-dash/").content.decode()
     assert page.index(">Ann</a>") < page.index(">Ben</a>") < page.index(">Cleo</a>")
+    assert page.count(">new</span>") == 3 and "A player with fewer than 5 plays is new" in page
+    # Two more wins: five plays, rated, with her place.
+    start = timezone.now() - 5 * DAY
+    for day in range(2):
+        finished_play("dogo-dash", [("Ann", 30, True), ("Cleo", 10, False)], start + day * DAY)
+    cache.clear()
+    rated = next(one for one in ratings.game_ratings(home(), "dogo-dash") if one.player.name == "Ann")
+    assert rated.plays == 5 and not rated.new and rated.rating > 0
+    html = client.get(f"/g/default/history/players/{ann.pk}/").content.decode()
+    assert f"Dogo Dash: rating <strong>{rated.rating:.1f}</strong>, 1 of 3" in html
 
 
 def test_a_merge_is_followed_though_the_boards_are_kept_in_the_cache(history, django_assert_max_num_queries):
@@ -147,7 +158,7 @@ def test_a_game_without_points_ranks_its_winners_before_everyone_else():
     ]
 
 
-def test_a_coop_play_changes_no_rating_but_counts_as_a_play_and_a_win():
+def test_a_coop_play_changes_no_rating_but_counts_as_a_play_and_a_win(client):
     from companion.history import stats
 
     pad("Pandemic", ["Ann", "Ben"], {"outcome": "coop"}, {"type": "finish", "won": True})
@@ -155,3 +166,5 @@ def test_a_coop_play_changes_no_rating_but_counts_as_a_play_and_a_win():
     assert board("any-game:pandemic") == []
     ann = Player.objects.get(name="Ann")
     assert stats.player_totals(ann).plays == 2 and stats.player_totals(ann).wins == 1
+    page = client.get("/g/default/history/games/any-game:pandemic/").content.decode()
+    assert "Co-op plays change no rating: the players win or lose together, against the game." in page
