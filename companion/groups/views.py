@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from companion.games import registry
+from companion.history import glance
 from companion.tables import access as table_access
 from companion.tables import qr
 from companion.tables.limits import limit_tables
@@ -79,6 +80,7 @@ def group_home(request, group: Group):
             ],
             "share": None if access.open_to_all(group.pk) else share_links(request, group, rights),
             "rename_form": GroupForm(initial={"name": group.name}),
+            "glance": glance.figures(group),
         },
     )
 
