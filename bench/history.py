@@ -10,6 +10,9 @@ runs, then REPEATS timed runs, and prints the median of each and the ratio large
 
     .venv/bin/python bench/history.py                 # SQLite (make bench)
     .venv/bin/python bench/history.py --db postgres
+
+Then a BG Stats export of 5,000 plays (written here, as the app writes one) is imported into a new
+group, timed: read, matched and written in one transaction (issue 29's target: under 10 s).
 """
 
 from __future__ import annotations
@@ -97,6 +100,77 @@ def build_plays(groups, plays: int, rng: random.Random) -> None:
     Event.objects.bulk_create(events, batch_size=500)
 
 
+IMPORT_PLAYS = 5000
+
+
+def bgstats_file(plays: int, seed: int = 11) -> bytes:
+    """A BG Stats export of `plays` plays: 60 games (one co-op in ten), 24 players, 2-6 a play."""
+    import json
+
+    rng = random.Random(seed)
+    games = [
+        {
+            "id": n,
+            "uuid": f"g{n}",
+            "name": f"Game {n}",
+            "bggId": 1000 + n,
+            "highestWins": True,
+            "cooperative": n % 10 == 0,
+        }
+        for n in range(1, 61)
+    ]
+    people = [
+        {"id": 100 + n, "uuid": f"p{n}", "name": f"Player {n}", "isAnonymous": False} for n in range(24)
+    ]
+    start = dt.datetime(2015, 1, 1, 20, 0)
+    made = []
+    for n in range(plays):
+        seated = rng.sample(people, rng.randint(2, 6))
+        scores = [rng.randint(0, 120) for _ in seated]
+        made.append(
+            {
+                "uuid": f"play-{n}",
+                "gameRefId": rng.randint(1, 60),
+                "playDate": (start + dt.timedelta(hours=17 * n)).strftime("%Y-%m-%d %H:%M:%S"),
+                "durationMin": rng.randint(15, 150),
+                "playerScores": [
+                    {"playerRefId": p["id"], "score": str(score), "winner": score == max(scores), "rank": 0}
+                    for p, score in zip(seated, scores, strict=True)
+                ],
+            }
+        )
+    return json.dumps({"games": games, "players": people, "locations": [], "plays": made}).encode()
+
+
+def measure_import(plays: int) -> dict[str, float]:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+    django.setup()
+    from django.core.management import call_command
+
+    from companion.groups.models import Group
+    from companion.history.importers import bgstats_file as reader
+    from companion.history.importers import writer
+
+    call_command("migrate", verbosity=0)
+    raw = bgstats_file(plays)
+    group = Group.objects.create(name="Imported")
+    began = time.perf_counter()
+    reading = reader.read(raw)
+    read = time.perf_counter()
+    planned = writer.plan(group, reading)
+    answer = writer.write(planned)
+    done = time.perf_counter()
+    assert answer["plays_added"] == plays, answer
+    return {
+        "file MB": len(raw) / 1e6,
+        "read s": read - began,
+        "match and write s": done - read,
+        "total s": done - began,
+    }
+
+
 def pages(group) -> dict[str, str]:
     from companion.tables.models import Player
 
@@ -141,20 +215,24 @@ def measure(groups: int, plays: int) -> dict[str, float]:
 
 
 def child(groups: int, plays: int, db: str) -> dict[str, float] | None:
-    """The figures of one size, measured in a child process; None, with the child's error printed,
-    when it fails (a full disk, say): the other sizes are still worth printing."""
+    return child_named(f"{groups}x{plays}", db)
+
+
+def child_named(what: str, db: str) -> dict[str, float] | None:
+    """The figures of one size (or of the import), measured in a child process; None, with the
+    child's error printed, when it fails (a full disk, say): the others are still worth printing."""
     env = {**os.environ, "DEBUG": "false", "ALLOWED_HOSTS": "testserver", "RATELIMIT_ENABLE": "false"}
     env.pop("COMPANION_LOGIN_REQUIRED", None)
     with tempfile.TemporaryDirectory() as folder:
         if db == "postgres":
-            name = f"companion_bench_history_{os.getpid()}_{groups}_{plays}"
+            name = f"companion_bench_history_{os.getpid()}_{what}"
             subprocess.run(["psql", PG + "postgres", "-qc", f"CREATE DATABASE {name}"], check=True)
             env["DATABASE_URL"] = PG + name
         else:
             env["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
         try:
             run = subprocess.run(
-                [sys.executable, __file__, "--child", f"{groups}x{plays}"],
+                [sys.executable, __file__, "--child", what],
                 env=env,
                 cwd=ROOT,
                 capture_output=True,
@@ -168,7 +246,7 @@ def child(groups: int, plays: int, db: str) -> dict[str, float] | None:
     if run.returncode:
         tail = "\n".join(run.stderr.strip().splitlines()[-12:])
         print(
-            f"FAILED: {groups} x {plays} plays, exit {run.returncode}; the end of its error:\n{tail}",
+            f"FAILED: {what}, exit {run.returncode}; the end of its error:\n{tail}",
             flush=True,
         )
         return None
@@ -194,8 +272,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(ROOT))
-        groups, plays = (int(part) for part in args.child.split("x"))
-        for name, value in measure(groups, plays).items():
+        if args.child == "import":
+            figures = measure_import(IMPORT_PLAYS)
+        else:
+            groups, plays = (int(part) for part in args.child.split("x"))
+            figures = measure(groups, plays)
+        for name, value in figures.items():
             print(f"{name}\t{value:.2f}")
         return
     runs = []
@@ -218,6 +300,16 @@ def main() -> None:
     print(
         "1000x200: the last of 1,000 groups of 200 plays (200,000 plays on the server),"
         " against 100 plays alone."
+    )
+    imported = child_named("import", args.db)
+    if imported is None:
+        print(f"Import of a BG Stats file of {IMPORT_PLAYS:,} plays: failed")
+        return
+    verdict = "ok" if imported["total s"] < 10 else "MISSED"
+    print(
+        f"Import of a BG Stats file of {IMPORT_PLAYS:,} plays ({imported['file MB']:.1f} MB) on {args.db}: "
+        f"read {imported['read s']:.2f} s, match and write {imported['match and write s']:.2f} s, "
+        f"total {imported['total s']:.2f} s (target < 10 s: {verdict})"
     )
 
 

@@ -82,10 +82,12 @@ def _minutes(row: dict) -> int | None:
 
 
 def _months_chart(months: Counter, today: dt.date, player: Player | None) -> dict | None:
-    """The last twelve months' plays as bars, this month last."""
+    """Twelve months' plays as bars, up to this month, or up to the latest play's month when the
+    group has not played for a year (a history brought in from elsewhere)."""
     if not months:
         return None
-    year, month = today.year, today.month
+    latest = max(months)  # (year, month) of the newest play
+    year, month = (today.year, today.month) if latest > (today.year - 1, today.month) else latest
     keys = []
     for _step in range(MONTHS):
         keys.append((year, month))

@@ -235,5 +235,12 @@ def test_a_group_reads_its_figures_at_a_glance(club):
     bars = seen["months_chart"]["table"]
     assert [row[0] for row in bars["rows"]][-4:] == ["Mar", "Apr", "May", "Jun"] and len(bars["rows"]) == 12
     assert [row[1] for row in bars["rows"]][-4:] == ["2", "2", "1", "0"]
+    # Seen two years on, the months are the last twelve the group played, not twelve empty ones.
+    later = glance.figures(club, today=dt.date(2026, 6, 30))["months_chart"]["table"]["rows"]
+    assert [row[0] for row in later][-3:] == ["Mar", "Apr", "May"] and [row[1] for row in later][-3:] == [
+        "2",
+        "2",
+        "1",
+    ]
     ben = Player.objects.get(group=club, name="Ben")
     assert glance.figures(club, ben, today=dt.date(2024, 6, 30))["plays"] == 4
