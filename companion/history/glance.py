@@ -1,22 +1,26 @@
 """Figures a group reads at a glance (issue 29), for the group's history and for one player: plays
 and hours, plays per month (the last twelve) and per year, the most played games, and how often
 the co-op games were won. One query of the plays' few columns; the counting is done here, by the
-group's local dates."""
+group's local dates; kept in the cache under the history's stamp (as the ratings are), so that a
+page read again costs the stamp's two queries, not the plays' (2,000 plays: ~60 ms)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import Counter
 
+from django.core.cache import cache
 from django.db.models import Exists, Max, Min, OuterRef, Q
-from django.utils import timezone
+from django.db.models.fields.json import KT
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
-from . import charts, stats
+from . import charts, ratings, stats
 
 MONTHS = 12
 TOP = 5
@@ -31,30 +35,35 @@ def plays_of(group: Group, player: Player | None = None):
         first_entry=Min("events__created", filter=live),
         last_entry=Max("events__created", filter=live),
         won_any=Exists(Seat.objects.filter(table=OuterRef("pk"), won=True)),
+        outcome=KT("options__outcome"),
     ).values(
-        "finished",
-        "played",
-        "title",
-        "game",
-        "options",
-        "duration_minutes",
-        "first_entry",
-        "last_entry",
-        "won_any",
+        "finished", "played", "title", "duration_minutes", "first_entry", "last_entry", "won_any", "outcome"
     )
 
 
 def figures(group: Group, player: Player | None = None, today: dt.date | None = None) -> dict:
-    rows = list(plays_of(group, player))
+    """The figures, from the cache while the group's history is unchanged."""
     today = today or timezone.localdate()
+    owner = player.pk if player is not None else ""
+    stamp = f"{group.pk}:{owner}:{ratings.history_stamp(group)}:{today}:{translation.get_language()}"
+    key = "glance:" + hashlib.sha256(stamp.encode()).hexdigest()
+    found = cache.get(key)
+    if found is None:
+        found = compute(group, player, today)
+        cache.set(key, found, timeout=ratings.CACHE_SECONDS)
+    return found
+
+
+def compute(group: Group, player: Player | None, today: dt.date) -> dict:
+    rows = list(plays_of(group, player))
+    zone = timezone.get_current_timezone()
+    local = [row["finished"].astimezone(zone) for row in rows]
     minutes = [_minutes(row) for row in rows]
-    months = Counter(
-        (timezone.localtime(row["finished"]).year, timezone.localtime(row["finished"]).month) for row in rows
-    )
-    years = Counter(timezone.localtime(row["finished"]).year for row in rows)
+    months = Counter((when.year, when.month) for when in local)
+    years = Counter(when.year for when in local)
     hours_by_year = Counter()
-    for row, length in zip(rows, minutes, strict=True):
-        hours_by_year[timezone.localtime(row["finished"]).year] += length or 0
+    for when, length in zip(local, minutes, strict=True):
+        hours_by_year[when.year] += length or 0
     games = Counter(row["played"] for row in rows)
     names = {row["played"]: row["title"] or stats.game_name(row["played"]) for row in rows}
     return {
@@ -108,7 +117,7 @@ def _coop_rates(rows: list[dict], names: dict) -> list[dict]:
     """Per co-op game: plays, wins (the players won together) and the rate, most played first."""
     plays, wins = Counter(), Counter()
     for row in rows:
-        if isinstance(row["options"], dict) and row["options"].get("outcome") == "coop":
+        if row["outcome"] == "coop":
             plays[row["played"]] += 1
             wins[row["played"]] += row["won_any"]
     return [
