@@ -49,7 +49,10 @@ def history():
 
 def test_the_archive_a_play_and_its_filter(live_server, phone: Page, shot, history):
     phone.goto(f"{live_server.url}/g/default/history/")
-    expect(phone.get_by_text("12 plays")).to_be_visible()
+    expect(phone.get_by_text("12 plays", exact=True)).to_be_visible()
+    tiles = phone.locator(".glance .stat-value")
+    expect(tiles.nth(0)).to_have_text("12")  # plays
+    expect(tiles.nth(1)).to_have_text("8")  # hours: 25 + 28 + ... + 58 minutes = 498
     shot(phone, "history-archive")
     phone.select_option("#id_game", "hang-four")
     phone.get_by_role("button", name="Show").click()
@@ -65,8 +68,8 @@ def test_a_player_page_with_its_charts(live_server, phone: Page, shot, history):
     ann = Player.objects.get(name="Ann")
     phone.goto(f"{live_server.url}/g/default/history/players/{ann.pk}/")
     expect(phone.locator(".stat-value").first).to_have_text("12")
-    # Win rate by game, and one score line per game (three plays each).
-    assert phone.locator("figure.chart").count() == 5
+    # Plays per month (at a glance), win rate by game, and one score line per game (three plays each).
+    assert phone.locator("figure.chart").count() == 6
     phone.locator("figure.chart summary").first.click()
     expect(phone.locator("figure.chart table").first).to_be_visible()
     shot(phone, "history-player")
