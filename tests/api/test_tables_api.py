@@ -400,3 +400,51 @@ def test_the_score_pad_through_the_api(api):
         {"seat": 1, "total": 30, "breakdown": {"1": 30}},
     ]
     assert Table.objects.get(pk=table["id"]).played == "any-game:azul"
+
+
+def test_the_pads_outcomes_through_the_api(api):
+    """API.md (new), RULINGS AG-7..AG-10: co-op, win or lose, teams, a tie settled, roles and
+    expansions, through the API as a client sends them."""
+    coop = api.create(
+        "any-game",
+        ["Ann", "Ben"],
+        {"game_name": "Pandemic", "outcome": "coop", "expansions": ["On the Brink"]},
+    )
+    assert coop["state"]["outcome"] == "coop" and coop["state"]["expansions"] == ["On the Brink"]
+    assert coop["expect"]["actions"] == ["score", "finish"]
+    unequal = api.act(coop, {"type": "score", "points": {"0": 3, "1": 4}})
+    assert unequal.status_code == 422 and error(unequal)["rule"] == "AG-7"
+    won = api.act(coop, {"type": "finish", "won": True}).json()
+    assert (won["status"], won["winners"], won["end_reason"]) == ("finished", [0, 1], "won")
+
+    codenames = api.create(
+        "any-game",
+        ["Ann", "Ben", "Cleo", "Dan"],
+        {
+            "game_name": "Codenames",
+            "outcome": "win_loss",
+            "teams": [[0, 2], [1, 3]],
+            "roles": {"0": "Spymaster"},
+        },
+    )
+    assert [score["team"] for score in codenames["scores"]] == [0, 1, 0, 1]
+    half = api.act(codenames, {"type": "finish", "winners": [0]})
+    assert half.status_code == 422 and error(half)["rule"] == "AG-7"
+    assert "Teams win whole: Cleo is in the same team as Ann (AG-7)." == error(half)["message"]
+    done = api.act(codenames, {"type": "finish", "winners": [0, 2]}).json()
+    assert done["winners"] == [0, 2] and done["state"]["roles"] == {"0": "Spymaster"}
+
+    tie = api.create("any-game", ["Ann", "Ben"], {"game_name": "Azul"})
+    tied = api.act(tie, {"type": "score", "points": {"0": 40, "1": 40}}).json()
+    assert tied["expect"]["tied"] == [0, 1]
+    settled = api.act({**tie, "version": tied["version"]}, {"type": "finish", "winners": [1]}).json()
+    assert settled["winners"] == [1] and settled["end_reason"] == "finished"
+    bad = api.call(
+        "post",
+        "/api/v1/tables",
+        {"game": "any-game", "players": ["Ann"], "options": {"game_name": "X", "teams": [[0]]}},
+    )
+    assert (
+        bad.status_code == 400
+        and error(bad)["message"] == "Teams play against each other: two teams at least (AG-8)."
+    )

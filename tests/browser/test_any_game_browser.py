@@ -146,7 +146,7 @@ def test_the_save_button_stays_in_reach_of_a_form_taller_than_the_phone(live_ser
 
 def new_pad(phone: Page, base_url: str, game: str, names: list[str]) -> None:
     phone.goto(base_url + "/new/any-game/")
-    phone.get_by_label("The game", exact=True).fill(game)
+    phone.locator("#id_option_game_name").fill(game)
     for i, name in enumerate(names):
         phone.locator(f"#id_player_{i}").fill(name)
 
@@ -212,3 +212,16 @@ def test_a_game_without_points_ends_with_a_tap_on_each_winner(live_server, phone
     expect(phone.locator(".result")).to_contain_text("Ben and Cleo win")
     expect(phone.locator(".result table")).to_have_count(0)  # no points to break down
     assert [seat.won for seat in Table.objects.get().seats.order_by("position")] == [False, True, True]
+
+
+def test_the_pads_outcomes_read_french(new_phone, live_server, shot):
+    phone = new_phone(locale="fr-FR")
+    new_pad(phone, live_server.url, "Pandemic", ["Ann", "Ben"])
+    phone.get_by_label("Coopératif : ensemble contre le jeu").check()
+    expect(phone.get_by_label("Le total le plus bas gagne")).to_be_hidden()
+    both_schemes(phone, shot, "any-game-08-new-coop-fr")
+    phone.get_by_role("button", name="Lancer la table").click()
+    expect(phone.get_by_role("button", name="On a gagné")).to_be_visible()
+    both_schemes(phone, shot, "any-game-09-coop-fr")
+    phone.get_by_role("button", name="On a gagné").click()
+    expect(phone.locator(".result")).to_contain_text("Tout le monde a gagné ensemble")

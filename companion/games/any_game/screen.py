@@ -124,7 +124,7 @@ def _entry(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | No
     if state.get("outcome") == "win_loss":  # no keypad: tap who won (AG-7)
         return {"finish": finish, "rows": [], "category": None, "round": None, "can_finish": True}
     if state.get("outcome") == "coop":  # one keypad for the group's score, optional (AG-7)
-        row = {"seat": "group", "name": _("The group's score"), "total": state["seats"][0]["total"]}
+        row = {"seat": "group", "name": _("The group"), "total": state["seats"][0]["total"]}
         row |= {
             "typed": posted.get("points_group", ""),
             "minus": bool(posted.get("minus_group")),
