@@ -63,6 +63,17 @@ def test_no_page_has_an_accessibility_violation(live_server, phone):
     for slug in registry.GAMES:
         pages += [f"/new/{slug}/", f"/rules/{slug}/", f"/g/default/history/plays/{finished[slug].id}/"]
         pages += [f"/g/default/history/plays/{finished[slug].id}/replay/?step=3"]
+    # Bring your history (issue 29): its page and a file's preview, for a phone with the member link.
+    from companion.groups.models import Group
+    from companion.history.importers import jobs
+    from tests.history.import_files import bgstats
+
+    group = Group.default()
+    phone.goto(f"{url}/g/{group.pk}/join/{group.token}/")
+    pages += [
+        f"/g/{group.pk}/history/bring/",
+        f"/g/{group.pk}/history/bring/{jobs.create(group, 'bgstats', bgstats()).pk}/",
+    ]
     problems = []
     for table in [*playing.values(), *finished.values()]:
         phone.goto(f"{url}/t/{table.id}/join/{table.token}/")  # this phone may now open each table
