@@ -419,11 +419,25 @@
       pending = null;
     }
   });
+  // After this phone's own entry or step, the next decision's title is in view, below the sticky
+  // navbar: the page keeps its scroll, and a tap low on a long page left the next title above the
+  // screen (issue 30: whose reward it is hid under the navbar).
+  function titleInView() {
+    var title = live() && live().querySelector(".prompt-title");
+    if (!title) return;
+    var nav = document.querySelector(".app-nav");
+    var top = (nav ? nav.getBoundingClientRect().bottom : 0) + 8;
+    var box = title.getBoundingClientRect();
+    if (box.top >= top && box.bottom <= window.innerHeight) return;
+    window.scrollBy(0, box.top - top);
+  }
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target !== live() && event.target.id !== "live") return;
     touched();
     if (isRefresh(event.detail)) {
       restoreTyped();
+    } else {
+      titleInView();
     }
     if (stepBefore !== null && isRefresh(event.detail)) {
       if (choosing() && stepSignature() !== stepBefore) {

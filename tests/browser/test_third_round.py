@@ -1,0 +1,72 @@
+"""The table screens' third round (issue 30), the points that hold in every game: after an entry
+the next decision's title is in view, and a tapped button does not look chosen on the next screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.tables import services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WAVES = [
+    {"kind": "wave", "suit": suit, "points": points}
+    for suit, points in (("orange", 3), ("blue", 7), ("purple", 5))
+]
+BEACH = [
+    {"kind": "surfboard", "suit": "orange", "bonus": 2, "cost": 3},
+    {"kind": "energy", "value": 6, "cost": 2},
+    {"kind": "surfboard", "suit": "blue", "bonus": 1, "cost": 4},
+]
+
+
+def surfing(names: list[str]):
+    table = services.create_table("surfs-up", names, {})
+    services.play_action(table.id, {"type": "setup", "surf": WAVES, "beach": BEACH}, table.version)
+    table.refresh_from_db()
+    return table
+
+
+def test_after_the_last_reveal_the_rewards_title_is_in_view_below_the_navbar(live_server, phone, shot):
+    """Issue 30, 1: the fourth surfer's tap sends the reveal low on the page; whose reward it is
+    must show, not hide under the sticky navbar."""
+    table = surfing(["Ann", "Ben", "Cleo", "Dan"])
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    for seat, value in enumerate(["4", "3", "2"]):
+        phone.locator(f'label[for="energy-{seat}-{value}"]').tap()
+    last = phone.locator('label[for="energy-3-1"]')
+    last.scroll_into_view_if_needed()
+    phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # the bottom, as a thumb leaves it
+    last.tap()
+    reward = phone.locator(".prompt-title")
+    expect(reward).to_contain_text(re.compile("Ann's reward"))
+    # The answer to this phone's entry puts it there (the refresh its write rang may come first).
+    phone.wait_for_function(
+        "() => { const nav = document.querySelector('.app-nav').getBoundingClientRect().bottom;"
+        " const box = document.querySelector('.prompt-title').getBoundingClientRect();"
+        " return box.top >= nav && box.bottom <= window.innerHeight; }",
+        timeout=3000,
+    )
+    shot(phone, "third-01-reward-title-in-view")
+
+
+def test_a_tapped_button_does_not_look_chosen_on_the_next_screen(live_server, phone):
+    """Issue 30, 9: a touch screen keeps :hover where the finger was, and the next screen's button
+    there looked chosen. On a screen without hover (this phone: `(hover: none)`), a hovered button
+    looks as the others do."""
+    assert phone.evaluate("() => matchMedia('(hover: none)').matches")
+    table = services.create_table("hang-four", ["Ann", "Ben"], {})
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    options = phone.locator(".prompt a.step-option, .prompt button.step-option:enabled")
+    expect(options.first).to_be_visible()
+    options.first.tap()
+    options.first.hover()  # where the finger stays
+    looks = phone.evaluate(
+        "() => [...document.querySelectorAll('.prompt .step-option.btn-outline-primary:not([disabled])')]"
+        ".map(el => [el.matches(':hover'), getComputedStyle(el).backgroundColor, getComputedStyle(el).color])"
+    )
+    assert any(hovered for hovered, *_ in looks), looks
+    assert len({tuple(look[1:]) for look in looks}) == 1, looks
