@@ -92,6 +92,7 @@
   // --- Push, with polling while the stream is down ---------------------------------------------
   var source = null, failures = 0, heldTimer = null, retryTimer = null, pollTimer = null;
   var fanoutDown = false;
+  var pollsFailed = false; // no signal, as opposed to a proxy that only refuses the stream
   function startPolling() {
     if (!pollTimer) pollTimer = setInterval(refresh, POLL_MS);
   }
@@ -401,7 +402,10 @@
   });
   document.body.addEventListener("htmx:sendError", function (event) {
     if (lost(event.detail)) return;
-    if (isRefresh(event.detail)) show(navigator.onLine === false ? "offline" : "reconnecting");
+    if (isRefresh(event.detail)) {
+      pollsFailed = true;
+      show(navigator.onLine === false ? "offline" : "reconnecting");
+    }
   });
   document.body.addEventListener("htmx:timeout", function (event) { lost(event.detail); });
   document.body.addEventListener("htmx:responseError", function (event) {
@@ -413,6 +417,13 @@
     if (isRefresh(detail)) {
       if (detail.successful) {
         if (state === "offline" || state === "reconnecting") show(source && !fanoutDown ? "live" : "polling");
+        // A poll got through after polls failed: the signal is back, so the stream at once rather
+        // than after its backoff, and the mark says Live within a second (issue 30).
+        if (pollsFailed && !source) {
+          failures = 0;
+          connect();
+        }
+        pollsFailed = false;
         touched();
       }
     } else if (detail.successful && pending && detail.requestConfig && detail.requestConfig.path === pending.path) {

@@ -70,3 +70,30 @@ def test_a_tapped_button_does_not_look_chosen_on_the_next_screen(live_server, ph
     )
     assert any(hovered for hovered, *_ in looks), looks
     assert len({tuple(look[1:]) for look in looks}) == 1, looks
+
+
+def test_the_mark_says_live_within_a_second_of_the_signal_coming_back(live_server, phone):
+    """Issue 30, 7: the mark stayed "Reconnecting..." 6 s after the signal came back."""
+    table = services.create_table("hang-four", ["Ann", "Ben"], {})
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    mark = phone.locator("#connection")
+    expect(mark).to_have_attribute("data-state", "live")
+    phone.context.set_offline(True)
+    expect(mark).to_have_attribute("data-state", "offline", timeout=5000)
+    phone.wait_for_timeout(3000)  # long enough for the stream's retries to back off
+    phone.context.set_offline(False)
+    expect(mark).to_have_attribute("data-state", "live", timeout=1000)
+
+
+def test_the_stream_comes_back_at_once_when_a_poll_gets_through(live_server, phone):
+    """A phone with no signal that never said offline (a Wi-Fi without internet, say): once a poll
+    gets through, the stream is tried at once instead of after its backoff (issue 30)."""
+    table = services.create_table("hang-four", ["Ann", "Ben"], {})
+    stream = re.compile(r"/t/[^/]+/(events|poll)/")
+    phone.route(stream, lambda route: route.abort("internetdisconnected"))
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    mark = phone.locator("#connection")
+    phone.wait_for_timeout(8000)  # the stream's retries back off to 8 s meanwhile
+    expect(mark).not_to_have_attribute("data-state", "live")
+    phone.unroute(stream)
+    expect(mark).to_have_attribute("data-state", "live", timeout=3500)  # the next poll (2 s), then the stream
