@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from companion.games.words import _
 
+from . import base
 from .base import and_join
 
 
@@ -147,16 +148,29 @@ class StepMachine:
         """The hidden fields that post a finished `action` (a game's action_from_form reads them)."""
         raise NotImplementedError
 
+    def says(self, action: dict) -> str:
+        """The entry in words as the log will say it, shown while it waits offline (issue 30)."""
+        return ""
+
     def _option(self, option: dict) -> dict:
         if option.get("disabled"):
             return choice(option)
         if "action" in option:  # an option that is the whole entry at once
-            return choice({**option, "fields": self.posted(option["action"])})
+            action = option["action"]
+            return choice(
+                {**option, "fields": self.posted(action), "says": option.get("says") or self.says(action)}
+            )
         query = {**{k: v for k, v in self.query.items() if k not in self.CARRIED_OVER}, **option["set"]}
         after, query = self._forced(self._step(query), query)
         if after["name"] == "done":
+            action = after["action"]
             return choice(
-                {**option, "fields": self.posted(after["action"]), "summary": after.get("summary", "")}
+                {
+                    **option,
+                    "fields": self.posted(action),
+                    "summary": after.get("summary", ""),
+                    "says": option.get("says") or self.says(action),
+                }
             )
         return choice({**option, "href": "?" + urlencode(query)})
 
@@ -197,3 +211,11 @@ class StepMachine:
                     rest[key] = ",".join(items[:-1])
             return rest
         return None
+
+
+def log_words(engine, state: dict, action: dict, names: list[str]) -> str:
+    """What the log will say of `action`, or "" when the engine refuses it (the page says why)."""
+    try:
+        return base.describe(engine, state, action, names)
+    except base.ActionError:
+        return ""

@@ -172,6 +172,11 @@
       { why: why, entry: entryWords(entries[0]) }), true);
   }
   function describe(form, submitter) {
+    // A form of one row per player says each row as the log will ("Round 5: Ann 5, Ben 3"), so
+    // whoever holds the phone can compare a kept entry with what the table recorded (issue 30).
+    var rows = form ? rowsSaid(form) : "";
+    var prefix = form && form.getAttribute("data-says-prefix");
+    if (rows) return prefix ? named(gettext("%(what)s: %(entry)s"), { what: prefix, entry: rows }) : rows;
     // An option that is a whole entry on a screen of several decisions says itself (a die face).
     var says = (submitter && submitter.dataset.says) || form.dataset.says;
     if (says) return says;
@@ -181,6 +186,29 @@
     var what = title ? title.textContent.trim().replace(/\s+/g, " ") : "";
     if (what && label && label !== what) return what + ": " + label;
     return label || what || gettext("entry");
+  }
+  function rowsSaid(form) {
+    return Array.from(form.querySelectorAll("[data-says-name]")).map(function (row) {
+      var value = rowValue(row);
+      return value ? row.getAttribute("data-says-name") + " " + value : "";
+    }).filter(Boolean).join(", ");
+  }
+  function rowValue(row) {
+    // A tapped choice says its label (a card's name, not its icon); a typed one its number, with
+    // the minus key beside it.
+    var picked = Array.from(row.querySelectorAll("input:checked")).filter(function (input) {
+      return input.type === "radio" && shown(input);
+    })[0];
+    if (picked) {
+      var label = row.querySelector('label[for="' + picked.id + '"]');
+      var words = label && (label.querySelector("[data-says-value]") || label);
+      return words ? words.textContent.trim().replace(/\s+/g, " ") : picked.value;
+    }
+    var field = row.querySelector("input[type=text], input[type=number]");
+    if (!field || !field.value.trim()) return "";
+    var minus = row.querySelector('input[type=checkbox][name^="minus_"]:checked');
+    var number = field.value.trim().replace(/^-/, "−");
+    return minus && number.charAt(0) !== "−" ? "−" + number : number;
   }
   function entryWords(entry) {
     // An entry kept by an older page says "Your entry “…”" whole: keep only what it quotes.
@@ -330,7 +358,7 @@
       var label = form.querySelector('label[for="' + input.id + '"]');
       return (label ? label.textContent : input.value).trim().replace(/\s+/g, " ");
     });
-    form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(" ");
+    form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(", ");
     form.requestSubmit();
   });
   // This phone's own pad entry (noted when it is posted, below): once the next one shows, whichever

@@ -48,7 +48,7 @@ NAMES = ("Ann", "Ben")  # seat 0, seat 1
 POLL = 3_500  # ms: the live region polls every 2 s, so another phone's entry shows within ~3 s
 
 NO_PEARL_K4 = (
-    "Not there. No die shows the pearl of Koi 1, 4th (2): the die that picks a slot must equal it. SS-3"
+    "Not there. No die shows the pearl of Koi 1, 4th (2): the die that picks a slot must equal it. (SS-3)"
 )
 KOI_K6 = (
     "Not there. Cannot write 4 or 3 in Koi 2, 2nd: it must be smaller than Koi 2, 3rd (2) on this koi (SS-4)."

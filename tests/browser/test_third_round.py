@@ -97,3 +97,96 @@ def test_the_stream_comes_back_at_once_when_a_poll_gets_through(live_server, pho
     expect(mark).not_to_have_attribute("data-state", "live")
     phone.unroute(stream)
     expect(mark).to_have_attribute("data-state", "live", timeout=3500)  # the next poll (2 s), then the stream
+
+
+def kept_entry(phone) -> str:
+    text = phone.locator("#outbox .outbox-text").inner_text()
+    found = re.search(r"Your entry “(.*)” will be sent", text)
+    assert found, text
+    return found.group(1)
+
+
+def offline_tap(phone, taps) -> str:
+    """The words of an entry made without signal, as the outbox says them."""
+    expect(phone.locator("#connection")).to_have_attribute("data-state", "live")
+    phone.context.set_offline(True)
+    expect(phone.locator("#connection")).to_have_attribute("data-state", "offline", timeout=5000)
+    taps()
+    expect(phone.locator("#outbox")).to_be_visible(timeout=3000)
+    return kept_entry(phone)
+
+
+def test_an_entry_waiting_offline_says_what_it_is_as_the_log_will(live_server, phone, shot):
+    """Issue 30, 7: "Round 5: reveal: Reveal" and "Save round 5" said nothing a person could check
+    against what the table recorded."""
+    dogs = services.create_table("dogo-dash", ["Ann", "Ben", "Cleo"], {})
+    phone.goto(f"{live_server.url}/t/{dogs.id}/join/{dogs.token}/")
+
+    def reveal():
+        for seat, kind in enumerate(["cat", "dog", "bear"]):
+            phone.locator(f'label[for="card-{seat}-{kind}"]').tap()
+        phone.get_by_role("button", name="Reveal", exact=True).tap()
+
+    assert offline_tap(phone, reveal) == "Round 1: Ann Cat, Ben Dog, Cleo Bear"
+    shot(phone, "third-round-outbox-reveal")
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_contain_text("Sent: “Round 1: Ann Cat, Ben Dog, Cleo Bear”.")
+
+    pad = services.create_table("any-game", ["Ann", "Ben", "Cleo"], {"game_name": "Skat"})
+    phone.goto(f"{live_server.url}/t/{pad.id}/join/{pad.token}/")
+
+    def save():
+        phone.locator("#points-0").fill("5")
+        phone.locator("#points-1").fill("3")
+        phone.locator('label[for="minus-2"]').tap()
+        phone.locator("#points-2").fill("2")
+        phone.get_by_role("button", name="Save round 1").tap()
+
+    assert offline_tap(phone, save) == "Round 1: Ann 5, Ben 3, Cleo −2"
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_contain_text("Sent:")
+
+    suns = services.create_table("summer-suns", ["Ann", "Ben"], {})
+    phone.goto(f"{live_server.url}/t/{suns.id}/join/{suns.token}/")
+
+    def roll():
+        for die, face in enumerate(["3", "5", "6"]):
+            phone.locator(f'label[for="die-{die}-{face}"]').tap()
+
+    assert offline_tap(phone, roll) == "The dice: 3, 5, 6"
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_contain_text("Sent:")
+
+    waves = services.create_table("hang-four", ["Ann", "Ben"], {})
+    phone.goto(f"{live_server.url}/t/{waves.id}/join/{waves.token}/")
+    shack = phone.get_by_role("button", name=re.compile("Surf Shack card"))
+    kept = offline_tap(phone, shack.tap)
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_contain_text("Sent:")
+    assert kept == phone.locator(".log li .flex-grow-1").first.inner_text()  # the log's own words
+
+
+def test_finishing_the_pad_is_folded_away_from_save(live_server, phone, shot):
+    """Issue 30, 4: "The game is over: finish the pad" sat under Save from round 1, one slip from
+    ending a play; it stays one tap away, folded, well below the button tapped every round."""
+    pad = services.create_table("any-game", ["Ann", "Ben"], {"game_name": "Skat"})
+    phone.goto(f"{live_server.url}/t/{pad.id}/join/{pad.token}/")
+    phone.locator("#points-0").fill("5")
+    phone.locator("#points-1").fill("3")
+    phone.get_by_role("button", name="Save round 1").tap()
+    save = phone.get_by_role("button", name="Save round 2")
+    expect(save).to_be_visible()
+    finish = phone.get_by_role("button", name="The game is over: finish the pad")
+    expect(finish).to_be_hidden()
+    folded = phone.locator(".pad-finish > summary")
+    gap = folded.bounding_box()["y"] - (save.bounding_box()["y"] + save.bounding_box()["height"])
+    assert gap >= 40, gap
+    shot(phone, "third-round-pad-finish-folded-light")
+    folded.tap()
+    expect(finish).to_be_visible()
+    phone.emulate_media(color_scheme="dark")
+    shot(phone, "third-round-pad-finish-open-dark")
+    finish.tap()
+    expect(phone.locator(".result")).to_contain_text("Ann")
+    pad.refresh_from_db()
+    assert pad.status == "finished" and [s.won for s in pad.seats.order_by("position")] == [True, False]

@@ -144,6 +144,9 @@ class Steps(screen_kit.StepMachine):
     def posted(self, action: dict) -> dict:
         return {"action": json.dumps(action)}
 
+    def says(self, action: dict) -> str:
+        return screen_kit.log_words(engine(), self.state, action, self.names)
+
     def _step(self, query: dict) -> dict:
         phase = self.state["phase"]
         if phase == "shack_card":

@@ -46,7 +46,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     wizard = None
     if viewer.can_edit and viewer.seat is not None and viewer.seat in data["expect"]["seats"]:
         if state["phase"] == "place":
-            wizard = Wizard(state, viewer.seat, viewer.query).resolve()
+            wizard = Wizard(state, viewer.seat, viewer.query, names).resolve()
     mine = viewer.seat
     writing_here = state["phase"] == "place" and mine is not None
     notes = {
@@ -296,14 +296,18 @@ class Wizard(screen_kit.StepMachine):
     LIST_KEYS = frozenset({"crab"})
     CARRIED_OVER = frozenset({"why"})  # "why is this slot dark" is a question, not a decision
 
-    def __init__(self, state: dict, seat: int, query: dict):
+    def __init__(self, state: dict, seat: int, query: dict, names: list[str]):
         super().__init__(state, query)
         self.seat = seat
+        self.names = names
         self.legal = engine().legal(state, seat)
         self.named = SHEETS[state["sheet"]].named  # slots in words (issue 15)
 
     def posted(self, action: dict) -> dict:
         return form_fields(action)
+
+    def says(self, action: dict) -> str:
+        return screen_kit.log_words(engine(), self.state, action, self.names)
 
     def resolve(self) -> dict:
         step = super().resolve()
