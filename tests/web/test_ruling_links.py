@@ -44,7 +44,9 @@ class BareIds(HTMLParser):
     def handle_data(self, data):
         if any(linked or tag in ("script", "style", "title") for tag, linked in self.open):
             return
-        self.found += [(ruling, data.strip()) for ruling in rulebook.RULING_ID.findall(data) if ruling in self.known]
+        self.found += [
+            (ruling, data.strip()) for ruling in rulebook.RULING_ID.findall(data) if ruling in self.known
+        ]
 
 
 def bare_ids(html: str, known: set[str]) -> list:

@@ -148,7 +148,7 @@ def state(table) -> dict:
 
 def text(html: str) -> str:
     """The page's text, tags dropped and spaces squeezed, quotes unescaped."""
-    plain = re.sub(r"<[^>]+>", " ", html).replace("&#x27;", "'").replace("&quot;", '"')
+    plain = re.sub(r"<[^>]+>", " ", read(html)).replace("&#x27;", "'").replace("&quot;", '"')
     return " ".join(plain.split())
 
 
@@ -381,9 +381,9 @@ def test_the_ocean_card_form_takes_a_wave_or_a_bluebottle(client, table):
     html = page(client, table)
     assert "Cleo's reward" in html
     # Cleo spent her respect on the 6: no beach card is affordable, +1 respect is.
-    assert "That surfboard costs 1 respect; Cleo has 0 (SU-7)." in html
-    assert "That surfboard costs 3 respect; Cleo has 0 (SU-7)." in html
-    assert "That surfboard costs 4 respect; Cleo has 0 (SU-7)." in html
+    assert "That surfboard costs 1 respect; Cleo has 0 (SU-7)." in read(html)
+    assert "That surfboard costs 3 respect; Cleo has 0 (SU-7)." in read(html)
+    assert "That surfboard costs 4 respect; Cleo has 0 (SU-7)." in read(html)
     take_respect(client, table, 2)
     ocean(client, table, {"kind": "bluebottle"})
     s = state(table)
@@ -511,7 +511,7 @@ def test_the_final_entry_scores_the_game(client):
     reveal(client, table, 3, 0)
     html = page(client, table)
     assert the_form(html, choice="respect")["buttons"] == [{"text": "+1 respect", "disabled": True}]
-    assert "Ann is at 4 respect and must buy (SU-7)." in html
+    assert "Ann is at 4 respect and must buy (SU-7)." in read(html)
     buy(client, table, 0, 0, PURPLE_BOARD)
     ocean(client, table, wave("blue", 10))
     reveal(client, table, 0, 0)
@@ -519,7 +519,7 @@ def test_the_final_entry_scores_the_game(client):
     ocean(client, table, wave("purple", 7))
     reveal(client, table, 2, 1)
     take_respect(client, table, 0)
-    assert "Ben is at 4 respect and must buy (SU-7)." in page(client, table)
+    assert "Ben is at 4 respect and must buy (SU-7)." in read(page(client, table))
     buy(client, table, 1, 1, {"kind": "energy", "value": 3, "cost": 1})
     ocean(client, table, {"kind": "bluebottle"})
     reveal(client, table, 1, 0)
@@ -563,7 +563,7 @@ def test_the_final_entry_scores_the_game(client):
 
     html = page(client, table)
     assert "🏆 Ann wins with 40 points" in html
-    assert "Ann is down to the rest card alone (SU-10)." in html  # who, not "a surfer" (issue 15)
+    assert "Ann is down to the rest card alone (SU-10)." in read(html)  # who, not "a surfer" (issue 15)
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html[html.index('class="table table-sm') :], re.S)
     # Two surfers and four parts: a column per surfer is narrower than a column per part, and the
     # Total row comes first (issue 15: no sideways scroll, Total never cut off).

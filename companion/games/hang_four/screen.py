@@ -308,6 +308,17 @@ class Steps(screen_kit.StepMachine):
             return {"name": "done", "action": {**action, "cards": [finish(card) for card in cards]}}
         taken = {(card["dog"], card["part"]) for card in cards}
         available = [c for c in engine().stealable(self.state, owner) if (c["dog"], c["part"]) not in taken]
+        if len(available) <= need - len(cards):
+            # Every loose board left goes: nothing to choose, so nothing is asked (issue 30). A stolen
+            # board still asks where it joins, when that is a choice.
+            if not stealing:
+                rest = [{"dog": c["dog"], "part": c["part"], "to_dog": ""} for c in available]
+                return {
+                    "name": "done",
+                    "action": {**action, "cards": [finish(card) for card in cards + rest]},
+                }
+            head = available[0]
+            return self._step({**query, "s": ",".join(chosen + [f"{head['dog']}.{head['part']}.?"])})
         whose = _("{name}'s").format(name=self.names[owner]) if stealing else _("your own")
         return {
             "name": "pick",
