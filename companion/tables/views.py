@@ -154,7 +154,9 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "can_edit": rights == access.EDIT,
         "names": names,
         "game_dir": registry.template_dir(table.game),
-        "panel_query": "",  # the replay keeps its step in the links of a game's panel
+        # A panel's links (whose sheet is shown) keep the choice in progress: a tap on a sheet
+        # never drops a write that is not entered yet (issue 30). The replay keeps its step so.
+        "panel_query": _choice_query(viewer.query),
         "screen": screen.context(data, viewer),
         "viewer": viewer,
         "query_string": urlencode(viewer.query),
@@ -170,6 +172,11 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,
         "in_history": _reads_group(request, table),
     }
+
+
+def _choice_query(query: dict) -> str:
+    choice = {key: value for key, value in query.items() if key != "view" and value}
+    return urlencode(choice) + "&" if choice else ""
 
 
 def _reads_group(request, table: Table) -> bool:

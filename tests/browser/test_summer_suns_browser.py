@@ -132,7 +132,7 @@ def cell(page: Page, slot: str) -> Locator:
 
 def lit(page: Page) -> list[str]:
     """The slots a tap writes in or opens (a slot with one way posts at once: issue 15)."""
-    return [text.strip() for text in my_grid(page).locator(".ss-cell.lit .slot-id").all_inner_texts()]
+    return [cell.get_attribute("data-slot") for cell in my_grid(page).locator(".ss-cell.lit").all()]
 
 
 def options(page: Page) -> list[str]:
@@ -151,10 +151,10 @@ def sheet(grid: Locator) -> tuple[dict[str, int], set[str]]:
     """
     cells = grid.locator(".ss-cell[role=gridcell]").evaluate_all(
         """cells => cells.map(c => [
-            c.querySelector('.slot-id').innerText.trim(),
+            c.dataset.slot,
             c.getAttribute('aria-label'),
             c.querySelector('.value').innerText.trim(),
-            !!c.querySelector('.value .pending'),
+            !!c.querySelector('.value .pending, .value .preview'),
             c.querySelector('.pearl').classList.contains('earned'),
         ])"""
     )

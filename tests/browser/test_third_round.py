@@ -190,3 +190,42 @@ def test_finishing_the_pad_is_folded_away_from_save(live_server, phone, shot):
     expect(phone.locator(".result")).to_contain_text("Ann")
     pad.refresh_from_db()
     assert pad.status == "finished" and [s.won for s in pad.seats.order_by("position")] == [True, False]
+
+
+def test_a_summer_suns_sheet_shows_which_taps_write_and_keeps_a_choice(new_phone, live_server, shot):
+    """Issue 30, 3: the same tap sometimes wrote and sometimes asked, with nothing to tell which; a
+    choice in progress vanished with a stray tap; slots were named c1t, k3 on the sheet."""
+    table = services.create_table("summer-suns", ["Ann", "Ben"], {})
+    services.play_action(table.id, {"type": "roll", "dice": [4, 4, 3]}, table.version)
+    phone = new_phone(locale="fr-FR")
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    with phone.expect_navigation():
+        phone.locator("form", has=phone.locator("input[name=seat]")).get_by_role("button", name="Ann").tap()
+    grid = phone.locator(".prompt .ss-grid")
+    writes, asks = grid.locator(".ss-cell.lit.writes"), grid.locator(".ss-cell.lit.asks")
+    expect(writes.first).to_be_visible()
+    expect(asks.first).to_be_visible()
+    # c1t's pearl is 3: the 3 picks it and the 4 is written, the one way (SS-3); g1 (pearl 4) is
+    # picked by either 4 and written with the other 4 or the 3: it asks.
+    expect(grid.locator('.ss-cell[data-slot="c1t"] .preview')).to_have_text("4")
+    expect(grid.locator('.ss-cell[data-slot="c1t"]')).to_have_class(re.compile(r"\bwrites\b"))
+    expect(grid.locator('.ss-cell[data-slot="g1"] .preview')).to_have_text("…")
+    expect(phone.locator(".ss-tap-key")).to_contain_text("✎")
+    # No slot is named by its id anywhere on the page (c1t, k3 ...), in French too.
+    assert not re.search(r"\b[cksbg]\d+[tb]?\b", phone.locator("main").inner_text())
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        shot(phone, f"third-round-ss-writes-or-asks-fr-{scheme}")
+
+    # A choice in progress survives a look at another sheet.
+    phone.locator('.prompt [data-slot="g1"] a.cell-link').tap()
+    expect(phone.locator(".prompt-title")).to_contain_text("Mouette")
+    asked = phone.locator(".prompt-title").inner_text()
+    phone.get_by_role("region", name="Feuilles").get_by_role("link", name="Ben").tap()
+    expect(phone.get_by_role("region", name="Feuilles")).to_contain_text("Feuille de Ben")
+    expect(phone.locator(".prompt-title")).to_have_text(asked)
+    assert "slot=g1" in phone.url
+    phone.locator(".prompt .step-option").first.tap()
+    expect(phone.locator(".log li").first).to_contain_text("Ann")
+    table.refresh_from_db()
+    assert table.snapshot["seats"][0]["cells"]["g1"] in (3, 4)

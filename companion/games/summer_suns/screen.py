@@ -150,7 +150,7 @@ ZONE_LABELS = (
     gettext_noop("Boats"),
     gettext_noop("Bottles"),
     gettext_noop("Gulls"),
-    gettext_noop("Table Companion's own layout (the printed sheet's layout is not published)"),
+    gettext_noop("This is the app's own sheet: the printed sheet's layout is not published"),
 )
 
 
@@ -312,7 +312,7 @@ class Wizard(screen_kit.StepMachine):
     def resolve(self) -> dict:
         step = super().resolve()
         step["highlight"] = {
-            option["slot"]: option
+            option["slot"]: {**option, "writes": self._writes(step["name"], option)}
             for option in step["options"]
             if option.get("slot") and step["name"] in ("slot", "crab", "bonus_slot")
         }
@@ -331,6 +331,15 @@ class Wizard(screen_kit.StepMachine):
         step["query"] = self.query
         step["pending"] = self._pending()
         return step
+
+    def _writes(self, step: str, option: dict) -> int | None:
+        """The number a lit slot writes at one tap (None when the tap asks how): shown in it."""
+        fields = option.get("fields")
+        if not fields:
+            return None
+        if step == "bonus_slot":
+            return int(fields["bonus_value"])
+        return self.state["dice"][int(fields["write_die"])]
 
     def _pending(self) -> dict[str, int]:
         """Values chosen but not yet entered, drawn faintly on the sheet while the choice goes on."""
@@ -358,7 +367,7 @@ class Wizard(screen_kit.StepMachine):
             return {
                 "name": "slot",
                 "title": _("Tap a lit slot to write in it"),
-                "options": [{"slot": s, "label": s, "set": {"slot": s}} for s in slots],
+                "options": [{"slot": s, "label": self.named(s), "set": {"slot": s}} for s in slots],
             }
         ways = [p for p in placements if p["slot"] == slot]
         chosen = [
@@ -452,7 +461,9 @@ class Wizard(screen_kit.StepMachine):
                     "title": _("Sun total {total}: a bonus number! Tap the slot for it").format(
                         total=offer["total"]
                     ),
-                    "options": [{"slot": s, "label": s, "set": {"bslot": s}} for s in offer["choices"]],
+                    "options": [
+                        {"slot": s, "label": self.named(s), "set": {"bslot": s}} for s in offer["choices"]
+                    ],
                 }
             values = offer["choices"][bslot]
             if query.get("bval") not in {str(v) for v in values}:
