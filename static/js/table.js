@@ -201,8 +201,10 @@
     })[0];
     if (picked) {
       var label = row.querySelector('label[for="' + picked.id + '"]');
+      // The words may be the label's own or, where the label shows an icon, an attribute's.
       var words = label && (label.querySelector("[data-says-value]") || label);
-      return words ? words.textContent.trim().replace(/\s+/g, " ") : picked.value;
+      if (!words) return picked.value;
+      return (words.getAttribute("data-says-value") || words.textContent).trim().replace(/\s+/g, " ");
     }
     var field = row.querySelector("input[type=text], input[type=number]");
     if (!field || !field.value.trim()) return "";

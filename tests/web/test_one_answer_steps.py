@@ -12,6 +12,7 @@ import pytest
 from companion.games import base, registry
 from companion.games.hang_four import screen as hang_four_screen
 from companion.games.summer_suns import screen as summer_suns_screen
+from companion.games.surfs_up import steps as surfs_up_steps
 from tests.engines.golden_playthrough import script
 
 
@@ -24,6 +25,9 @@ def machines(slug: str, state: dict, names: list[str], expect: dict):
             lambda query, seat=seat: summer_suns_screen.Wizard(state, seat, query, names)
             for seat in expect["seats"]
         ]
+    if slug == "surfs-up" and state["phase"] in ("reward", "ocean"):
+        machine = {"reward": surfs_up_steps.RewardSteps, "ocean": surfs_up_steps.OceanSteps}[state["phase"]]
+        return [lambda query: machine(state, names, query)]
     return []
 
 
@@ -71,18 +75,29 @@ def states(slug: str):
         state = base.play(engine, state, action)
 
 
+def forced_reward(state: dict) -> bool:
+    """A Surf's Up! reward with one possible choice (no respect to buy with: +1 respect; at 4 with
+    an empty beach: pass). The engine takes it as an action of its own (SU-7), so the page asks it;
+    whether the app may take it for the table is a question for the next rulings (issue 30 note)."""
+    options = registry.get("surfs-up").reward_options(state)
+    reasons = [options["respect"], options["pass"]] + [buy["reason"] for buy in options["buy"]]
+    return reasons.count(None) == 1
+
+
 def one_answer_steps(slug: str, names, state, expect) -> list:
     found = []
     for machine in machines(slug, state, names, expect):
         for query, step in asked_steps(machine, {}, set()):
             if step["name"] == "slot" and query.get("why"):
                 continue  # "why is this slot dark": an answer, not a question
+            if slug == "surfs-up" and not query and forced_reward(state):
+                continue  # the one reward SU-7 leaves: an entry of its own the engine requires
             if len(entries(machine, query, set())) == 1:
                 found.append((query, step["title"]))
     return found
 
 
-@pytest.mark.parametrize("slug", ["hang-four", "summer-suns"])
+@pytest.mark.parametrize("slug", ["hang-four", "summer-suns", "surfs-up"])
 def test_no_step_of_a_golden_playthrough_has_one_answer(slug):
     asked = 0
     for names, state, expect in states(slug):

@@ -1,14 +1,16 @@
 """Surf's Up! screens: setup, the reveal, the story of a round, rewards, new ocean cards, the end.
 
-Cards are entered as they are revealed (SU-2), so several screens hold a small card form: a wave
-(suit, points), a bluebottle, a surfboard (suit, bonus, cost) or a temporary energy card (value,
-cost). The engine checks everything; this module only turns buttons into actions and back.
+Cards are entered as they are revealed (SU-2), tapped from a grid of faces (steps.py, issue 30).
+The engine checks everything; this module only turns buttons into actions and back.
 """
 
 from __future__ import annotations
 
+import json
+
 from companion.games import registry, screen_kit
-from companion.games.base import name_seats
+from companion.games.surfs_up import faces
+from companion.games.surfs_up.steps import OceanSteps, RewardSteps, SetupSteps
 from companion.games.words import _, gettext_noop, ngettext
 
 END_TEXTS = {
@@ -22,7 +24,7 @@ BREAKDOWN = [
     ("goals", gettext_noop("Goals")),
     ("stings", gettext_noop("Stings")),
 ]
-SUIT_COLOURS = {0: "orange", 1: "purple", 2: "blue"}
+STEPS = {"setup": SetupSteps, "reward": RewardSteps, "ocean": OceanSteps}
 
 
 def engine():
@@ -47,20 +49,6 @@ def end_texts(state: dict, names: list[str]) -> dict[str, str]:
     }
 
 
-CARD_FIELDS = ("kind", "suit", "points", "bonus", "cost", "value")
-
-
-def card_picks(posted: dict) -> dict[str, dict]:
-    """A refused entry's card choices, by field prefix ("card" -> {"suit": "blue", "points": "7"}),
-    so every tap made stays made (issue 15: refusals keep the taps)."""
-    picks: dict[str, dict] = {}
-    for name, value in posted.items():
-        prefix, _sep, field = name.rpartition("_")
-        if prefix and field in CARD_FIELDS:
-            picks.setdefault(prefix, {})[field] = value
-    return picks
-
-
 def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
@@ -74,13 +62,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("round", "bluebottles", "beach_deck", "ocean_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        "card_picks": card_picks(viewer.posted),
         **screen_kit.result(data, BREAKDOWN, end_texts(state, names), points_word),
-        "suits": [{"name": name, "colour": suit_colour(name)} for name in suits()],
-        "points": list(range(1, 11)),
-        "bonuses": [1, 2, 3, 4, 5],
-        "costs": [1, 2, 3, 4],
-        "energy_values": list(range(1, 10)),
         "surf": [card_view(card, i == 0) for i, card in enumerate(state["surf"])],
         "beach": [card_view(card) if card else None for card in state["beach"]],
         "surfers": [surfer_view(names[i], seat) for i, seat in enumerate(state["seats"])],
@@ -98,8 +80,11 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
             }
             for i, seat in enumerate(state["seats"])
         ]
+    machine = STEPS.get(phase)
+    if machine:
+        context["step"] = machine(state, names, viewer.query).resolve()
     if phase == "reward":
-        context["reward"] = reward_context(state, names, viewer)
+        context["reward"] = reward_context(state, names)
     if phase == "final":
         counts = engine().final_counts(state)
         context["final_rows"] = [
@@ -116,8 +101,7 @@ def shared_goals(state: dict) -> bool:
 
 
 def suit_colour(name: str) -> str:
-    index = suits().index(name) if name in suits() else 0
-    return SUIT_COLOURS.get(index, "orange")
+    return faces.suit_colour(name)
 
 
 def card_view(card: dict, breakzone: bool = False) -> dict:
@@ -218,67 +202,33 @@ def energy_text(value) -> str:
     return _("{value} temporary").format(value=value[1:]) if isinstance(value, str) else str(value)
 
 
-def reward_context(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
-    options = engine().reward_options(state)
-    seat = options["seat"]
-    slot = viewer.query.get("buy")
-    chosen = None
-    if slot is not None and slot.isdigit():
-        chosen = next((buy for buy in options["buy"] if buy["slot"] == int(slot) and not buy["reason"]), None)
-    name_it = lambda reason: name_seats(reason, names) if reason else None  # noqa: E731
+def reward_context(state: dict, names: list[str]) -> dict:
+    """Whose reward it is, as the title says it (issue 30: named in view after every entry)."""
+    seat = state["rewards"][0]
     return {
         "seat": seat,
         "name": names[seat],
         "role": _("winner") if (state.get("last") or {}).get("winner") == seat else _("runner-up"),
         "respect_now": state["seats"][seat]["respect"],
-        "respect": name_it(options["respect"]),
-        "pass": name_it(options["pass"]),
-        "buys": [
-            {
-                "slot": buy["slot"],
-                "card": card_view(buy["card"]) if buy["card"] else None,  # an emptied space (SU-N13)
-                "reason": name_it(buy["reason"]),
-            }
-            for buy in options["buy"]
-        ],
-        "chosen": {"slot": chosen["slot"], "card": card_view(chosen["card"])} if chosen else None,
-        "refill_needed": state["beach_deck"] > 0,
     }
 
 
 # --- Posted forms -> actions --------------------------------------------------------------------
 
 
-def card_from_form(post, prefix: str) -> dict | None:
-    """The card entered in the fields named `prefix`_kind, _suit, _points, _bonus, _cost, _value."""
-    kind = post.get(f"{prefix}_kind", "")
-    number = lambda field: _int(post.get(f"{prefix}_{field}"))  # noqa: E731
-    if kind == "wave":
-        return {"kind": "wave", "suit": post.get(f"{prefix}_suit", ""), "points": number("points")}
-    if kind == "bluebottle":
-        return {"kind": "bluebottle"}
-    if kind == "surfboard":
-        return {
-            "kind": "surfboard",
-            "suit": post.get(f"{prefix}_suit", ""),
-            "bonus": number("bonus"),
-            "cost": number("cost"),
-        }
-    if kind == "energy":
-        return {"kind": "energy", "value": number("value"), "cost": number("cost")}
-    return None
-
-
 def action_from_form(post, data: dict) -> dict:
+    """A step's button posts its whole action as JSON (the setup's goals are typed beside it); the
+    reveal and the end are forms of one row per surfer."""
     kind = post.get("type", "")
     players = len(data["players"])
-    if kind == "setup":
-        action = {
-            "type": "setup",
-            "surf": [card_from_form(post, f"surf{i}") for i in (1, 2, 3)],
-            "beach": [card_from_form(post, f"beach{i}") for i in (1, 2, 3)],
-        }
-        if shared_goals(data["state"]):
+    if "action" in post:
+        try:
+            action = json.loads(post["action"])
+        except ValueError:
+            return {}
+        if not isinstance(action, dict):
+            return {}
+        if action.get("type") == "setup" and shared_goals(data["state"]):
             action["goals"] = [
                 {"name": post.get(f"goal{i}_name", ""), "points": _int(post.get(f"goal{i}_points"))}
                 for i in (1, 2, 3)
@@ -289,14 +239,6 @@ def action_from_form(post, data: dict) -> dict:
             "type": "reveal",
             "energy": {str(seat): _energy(post.get(f"energy_{seat}")) for seat in range(players)},
         }
-    if kind == "reward":
-        action = {"type": "reward", "seat": _int(post.get("seat")), "choice": post.get("choice", "")}
-        if action["choice"] == "buy":
-            action["slot"] = _int(post.get("slot"))
-            action["refill"] = card_from_form(post, "refill")
-        return action
-    if kind == "ocean":
-        return {"type": "ocean", "card": card_from_form(post, "card")}
     if kind == "final":
         final = {"type": "final", "stings": {}}
         for seat in range(players):
