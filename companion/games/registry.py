@@ -52,6 +52,13 @@ def screen(slug: str) -> ModuleType:
     return part(slug, "screen")
 
 
+def hidden(slug: str) -> ModuleType | None:
+    """The game's values a seat notes in secret until the end (its folder's hidden.py), if any."""
+    if not (folder(slug) / "hidden.py").exists():
+        return None
+    return part(slug, "hidden")
+
+
 def template_dir(slug: str) -> str:
     """Where the game's partials are, under its folder's templates/: "dogo_dash"."""
     return package(slug).rsplit(".", 1)[-1]

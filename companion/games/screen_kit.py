@@ -21,6 +21,7 @@ class Viewer:
     query: dict = field(default_factory=dict)  # GET parameters: a step-by-step choice in progress
     posted: dict = field(default_factory=dict)  # a refused entry's form, to keep its picks
     log: list = field(default_factory=list)  # (seq, action) of the newest live entries, newest first
+    noted: dict = field(default_factory=dict)  # seat -> indexes of values noted in secret (not the values)
 
 
 # Every key templates/tables/_option.html reads, so that each game's step options carry them all.

@@ -137,6 +137,10 @@ class Seat(models.Model):
     # statistics aggregate these columns in the database instead of replaying every game.
     score = models.IntegerField(null=True, blank=True)
     won = models.BooleanField(default=False)
+    # Values only this seat's player knows until the end, noted on their phone as they look (a Surf's
+    # Up! bluebottle token, issue 30). Never in the table's state, its API answer or its log: the
+    # final entry takes them in, and from then on they show.
+    hidden_values = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["position"]

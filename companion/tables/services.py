@@ -395,6 +395,45 @@ def undo(table_id: str, expected_version, seq: int | None = None, idempotency_ke
         return _remember(table, idempotency_key, table_json(table, names))
 
 
+def note_hidden(table_id: str, seat, index, value) -> None:
+    """A seat's value noted in secret on its own phone (a bluebottle token, issue 30): kept on the
+    seat, out of the state, the API and the log. Noting the same token again replaces its value, so
+    a phone that sends twice changes nothing more."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        _check_playable(table)
+        hidden = registry.hidden(table.game)
+        if hidden is None:
+            raise base.BadAction("no_hidden_values", _("This game has no value to note in secret."))
+        if not all(base.is_int(number) for number in (seat, index, value)):
+            raise base.BadAction("bad_hidden_value", _("'seat', 'index' and 'value' must be whole numbers."))
+        count = hidden.slots(table.snapshot).get(seat, 0)
+        if not 0 <= index < count:
+            raise base.RuleViolation("no_hidden_slot", hidden.no_slot_reason(count), hidden.RULE)
+        if value not in hidden.choices():
+            raise base.BadAction("bad_hidden_value", hidden.bad_value_reason())
+        row = Seat.objects.select_for_update().get(table=table, position=seat)
+        noted = list(row.hidden_values) + [None] * max(0, index + 1 - len(row.hidden_values))
+        noted[index] = value
+        row.hidden_values = noted
+        row.save(update_fields=["hidden_values"])
+
+
+def hidden_values(table: Table) -> dict[int, list]:
+    """Seat -> the values noted in secret, for the final entry only: never shown before it."""
+    if registry.hidden(table.game) is None:
+        return {}
+    return {seat.position: list(seat.hidden_values) for seat in table.seats.all() if seat.hidden_values}
+
+
+def hidden_noted(table: Table) -> dict[int, list[int]]:
+    """Seat -> which of its values are noted (their indexes, never the values): what pages show."""
+    return {
+        seat: [index for index, value in enumerate(values) if value is not None]
+        for seat, values in hidden_values(table).items()
+    }
+
+
 def play_again(table_id: str) -> Table:
     """The next game of a finished table: the same game, options and players in the same seats,
     made once; asked again (another phone of the table), the same new table (issue 15)."""

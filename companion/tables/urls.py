@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<slug:table_id>/join/<slug:token>/", views.join, name="join"),
     path("t/<slug:table_id>/act/", views.act, name="act"),
     path("t/<slug:table_id>/undo/", views.undo, name="undo"),
+    path("t/<slug:table_id>/note/", views.note_hidden, name="note"),
     path("t/<slug:table_id>/abandon/", views.abandon, name="abandon"),
     path("t/<slug:table_id>/resume/", views.resume, name="resume"),
     path("t/<slug:table_id>/again/", views.play_again, name="again"),

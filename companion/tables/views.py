@@ -146,6 +146,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         query={key: request.GET.get(key) for key in request.GET if key != "v"},
         posted=request.POST.dict() if error else {},
         log=[(event.seq, event.action) for event in events],
+        noted=services.hidden_noted(table),
     )
     return {
         "table": table,
@@ -273,7 +274,8 @@ def _key(request) -> str | None:
 @limit_writes
 def act(request, table_id: str):
     def run(table: Table):
-        data = services.table_json(table)
+        # The values noted in secret reach the final entry here, and nowhere else (issue 30).
+        data = {**services.table_json(table), "hidden_values": services.hidden_values(table)}
         action = registry.screen(table.game).action_from_form(request.POST, data)
         services.play_action(
             table.id,
@@ -281,6 +283,20 @@ def act(request, table_id: str):
             _int(request.POST.get("expected_version")),
             _key(request),
         )
+
+    return _write(request, table_id, run)
+
+
+@login_not_required
+@require_POST
+@limit_writes
+def note_hidden(request, table_id: str):
+    """A value a seat's player notes in secret on their phone (a bluebottle token, issue 30)."""
+
+    def run(table: Table) -> str:
+        seat, index, value = (_int(request.POST.get(key)) for key in ("seat", "index", "value"))
+        services.note_hidden(table.id, seat, index, value)
+        return _("Noted: nobody sees it until the end.")
 
     return _write(request, table_id, run)
 

@@ -38,6 +38,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from companion.games.surfs_up import faces
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ("Ann", "Ben", "Cleo")  # seats 0, 1, 2
@@ -82,7 +84,7 @@ def start_table(page: Page, base_url: str) -> None:
         page.get_by_label(f"Seat {i + 1}").fill(name)
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(re.compile(r"/t/[^/]+/$"))
-    expect(title(page)).to_have_text("Set up the surf and the beach")
+    expect(title(page)).to_have_text("Wave 1 in the surf: the breakzone, closest to the beach")
 
 
 def settle(page: Page) -> None:
@@ -118,36 +120,46 @@ def tap_label(page: Page, input_id: str) -> None:
     expect(page.locator(f'[id="{input_id}"]')).to_be_checked()
 
 
-def card_labels(prefix: str, card: dict) -> list[str]:
-    """A card entry's inputs in tapping order: the kind (unless the entry takes waves only), then
-    the fields."""
-    return [
-        f"{prefix}-{value}" if field == "kind" else f"{prefix}-{field}-{value}"
-        for field, value in card.items()
-    ]
+def face(page: Page, card: dict) -> Locator:
+    """A card's button in the grid of faces: its figure and the word under it (issue 30)."""
+    big, small = faces.label(card)
+    pattern = re.compile(rf"^\s*{re.escape(big)}\s*{re.escape(small)}\s*$")
+    return page.locator(".prompt .su-faces .su-face").filter(has_text=pattern)
 
 
-def enter_card(page: Page, prefix: str, card: dict) -> None:
-    for input_id in card_labels(prefix, card):
-        tap_label(page, input_id)
+def cost(page: Page, number: int) -> Locator:
+    return page.locator(".prompt .su-costs .step-option").filter(has_text=re.compile(rf"^\s*{number}(?!\d)"))
 
 
-def enter_and_send(page: Page, prefix: str, card: dict, shot=None, name: str = "") -> None:
-    """A card entry that sends itself with its last choice (issue 15): all taps but the last, a
-    look at the small targets (and a screenshot), then the last tap, which sends it."""
-    *first, last = card_labels(prefix, card)
-    for input_id in first:
-        tap_label(page, input_id)
+def tap_card(page: Page, card: dict, shot=None, name: str = "") -> None:
+    """A card tapped from the grid: a wave or a bluebottle one tap, a beach card its face and cost."""
     assert small_targets(page) == []
     if shot:
         settle(page)
         shot(page, name)
-    swap(page, page.locator(f'label[for="{last}"]'))
+    swap(page, face(page, card))
+    if "cost" in card:
+        expect(page.locator(".prompt")).to_contain_text("its cost?")
+        swap(page, cost(page, card["cost"]))
+
+
+def set_up(page: Page, surf: tuple, beach: tuple, shot=None) -> None:
+    for i, card in enumerate(surf, 1):
+        expect(title(page)).to_contain_text(f"Wave {i} in the surf")
+        tap_card(page, {"kind": "wave", **card}, shot if i == 2 else None, "su-01-setup")
+    for i, card in enumerate(beach, 1):
+        expect(title(page)).to_have_text(f"Beach card {i}")
+        tap_card(page, card, shot if i == 1 else None, "su-01-setup-beach")
 
 
 def reveal(page: Page, *cards, shot=None, name: str = "") -> None:
     """Each surfer's card; the last tap sends the reveal (issue 15)."""
-    *first, (last_seat, last) = list(enumerate(cards))
+    # A surfer down to the rest card is picked already (SU-4): nobody taps it.
+    *first, (last_seat, last) = [
+        (seat, card)
+        for seat, card in enumerate(cards)
+        if not page.locator(f'[id="energy-{seat}-{card}"]').is_checked()
+    ]
     for seat, card in first:
         tap_label(page, f"energy-{seat}-{card}")
     if shot:
@@ -164,14 +176,14 @@ def respect(page: Page, who: str) -> None:
 def buy(page: Page, who: str, option: str, refill: dict, shot=None, name: str = "") -> None:
     expect(title(page)).to_contain_text(f"{who}'s reward (")
     swap(page, page.locator(".prompt").get_by_role("link", name=f"Buy {option}", exact=True))
-    expect(title(page)).to_contain_text(f"{who}'s reward (")
-    expect(page.locator(".prompt .card-entry legend")).to_have_text("The new beach card from the deck")
-    enter_and_send(page, "refill", refill, shot, name)
+    expect(title(page)).to_contain_text(f"{who}'s reward (")  # whose purchase it is stays in view
+    expect(page.locator(".prompt")).to_contain_text(f"{who} buys {option}: the new beach card from the deck?")
+    tap_card(page, refill, shot, name)
 
 
 def ocean(page: Page, card: dict, shot=None, name: str = "") -> None:
     expect(title(page)).to_have_text("Turn over the next ocean card")
-    enter_and_send(page, "card", card, shot, name)
+    tap_card(page, {"kind": "wave", **card} if "suit" in card else card, shot, name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -291,21 +303,8 @@ def test_four_rounds_with_a_wipe_out_purchases_and_new_ocean_cards(live_server, 
     assert surfers(phone) == {name: surfer(2, "0 1 2 3 4 5") for name in NAMES}  # SU-1
     assert scores(phone) == {"Ann": 0, "Ben": 0, "Cleo": 0}
 
-    # ---- Setup: three waves, three beach cards, all by tapping labels ---------------------------
-    expect(phone.locator(".prompt .card-entry legend")).to_have_text(
-        ["Wave 1", "Wave 2", "Wave 3", "Beach card 1", "Beach card 2", "Beach card 3"]
-    )
-    for i, card in enumerate((ORANGE_3, BLUE_7, PURPLE_5), 1):
-        enter_card(phone, f"surf{i}", card)
-    for i, card in enumerate((ORANGE_BOARD, ENERGY_6, BLUE_BOARD), 1):
-        enter_card(phone, f"beach{i}", card)
-    # An energy card's entry hides the surfboard's suit and bonus, and a surfboard's the value.
-    expect(phone.locator("label[for=beach2-suit-orange]")).to_be_hidden()
-    expect(phone.locator("label[for=beach1-value-1]")).to_be_hidden()
-    assert small_targets(phone) == []
-    settle(phone)
-    shot(phone, "su-01-setup")
-    press(phone, "Start surfing")
+    # ---- Setup: three waves, three beach cards, each tapped from the grid of faces (issue 30) ------
+    set_up(phone, (ORANGE_3, BLUE_7, PURPLE_5), (ORANGE_BOARD, ENERGY_6, BLUE_BOARD), shot)
     expect(title(phone)).to_have_text("Round 1: reveal")
     assert status(phone) == "Round 1 · 🪼 0/5 · ocean 25"  # SU-3
     assert board(phone) == {
@@ -327,9 +326,9 @@ def test_four_rounds_with_a_wipe_out_purchases_and_new_ocean_cards(live_server, 
     assert board(phone)["surf"] == cards("blue 7", "purple 5")  # SU-N7: the 3 has left the surf
     assert options(phone) == {
         "+1 respect": None,
-        "Buy 🏄 +2 · orange · cost 3": "That surfboard costs 3 respect; Cleo has 2 (SU-7).",
-        "Buy ⚡ 6 · energy · cost 2": None,
-        "Buy 🏄 +1 · blue · cost 4": "That surfboard costs 4 respect; Cleo has 2 (SU-7).",
+        "Buy the orange surfboard (+2, cost 3)": "That surfboard costs 3 respect; Cleo has 2 (SU-7).",
+        "Buy temporary energy 6 (cost 2)": None,
+        "Buy the blue surfboard (+1, cost 4)": "That surfboard costs 4 respect; Cleo has 2 (SU-7).",
     }
     assert surfers(phone) == {
         "Ann": surfer(2, "0 1 2 3 5", "4"),
@@ -339,7 +338,7 @@ def test_four_rounds_with_a_wipe_out_purchases_and_new_ocean_cards(live_server, 
     assert small_targets(phone) == []
     settle(phone)
     shot(phone, "su-03-story-and-reward")
-    buy(phone, "Cleo", "⚡ 6 · energy · cost 2", PURPLE_BOARD, shot=shot, name="su-04-buy-refill")
+    buy(phone, "Cleo", "temporary energy 6 (cost 2)", PURPLE_BOARD, shot=shot, name="su-04-buy-refill")
     expect(phone.locator(".prompt")).not_to_contain_text("Cleo buys")
     assert log(phone)[0] == (
         "Cleo bought temporary energy 6 (cost 2) for the towel; "
@@ -416,22 +415,22 @@ def test_four_rounds_with_a_wipe_out_purchases_and_new_ocean_cards(live_server, 
     expect(title(phone)).to_contain_text("Ben's reward (")
     assert options(phone) == {
         "+1 respect": "Ben is at 4 respect and must buy (SU-7).",
-        "Buy 🏄 +2 · orange · cost 3": None,
-        "Buy 🏄 +3 · purple · cost 1": None,
-        "Buy 🏄 +1 · blue · cost 4": None,
+        "Buy the orange surfboard (+2, cost 3)": None,
+        "Buy the purple surfboard (+3, cost 1)": None,
+        "Buy the blue surfboard (+1, cost 4)": None,
     }
     settle(phone)
     shot(phone, "su-06-must-buy")
-    buy(phone, "Ben", "🏄 +2 · orange · cost 3", ENERGY_5)
+    buy(phone, "Ben", "the orange surfboard (+2, cost 3)", ENERGY_5)
     assert log(phone)[0] == (
         "Ben bought the orange surfboard (+2, cost 3); the beach gets temporary energy 5 (cost 2)."
     )
     expect(title(phone)).to_contain_text("Ann's reward (")
     assert options(phone) == {
         "+1 respect": None,
-        "Buy ⚡ 5 · energy · cost 2": None,
-        "Buy 🏄 +3 · purple · cost 1": None,
-        "Buy 🏄 +1 · blue · cost 4": "That surfboard costs 4 respect; Ann has 3 (SU-7).",
+        "Buy temporary energy 5 (cost 2)": None,
+        "Buy the purple surfboard (+3, cost 1)": None,
+        "Buy the blue surfboard (+1, cost 4)": "That surfboard costs 4 respect; Ann has 3 (SU-7).",
     }
     respect(phone, "Ann")
     ocean(phone, {"kind": "wave", "suit": "blue", "points": 6})

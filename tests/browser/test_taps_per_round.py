@@ -9,7 +9,9 @@ entry. The scripts are fixed, so the counts are exact and asserted; each test pr
   game                              per round (scripted)            target (issue 15)
   Dogo Dash, 4 players              5 a reveal, +2 with a dash      players + 1 a reveal
   Hang Four, 3 players              1.75 a turn (1 a roll)          2.2 a turn
-  Surf's Up!, 3 surfers             10, 6, 7, 10 (8.25)             9
+  Surf's Up!, 3 surfers             7, 6, 6, 8 (6.75)               9
+  Surf's Up!, 4 surfers (golden)    median 7 (4-11); setup 10;      7; setup 10; the end 8
+                                    the end 5
   62 Summer Suns, a phone each      roller 5 (7 in round 1), 2-4    5
   62 Summer Suns, one phone, 3      15 (round 1), 11, 11            11
 """
@@ -17,9 +19,13 @@ entry. The scripts are fixed, so the counts are exact and asserted; each test pr
 from __future__ import annotations
 
 import re
+import statistics
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from companion.games import base, registry
+from tests.engines.golden_playthrough import script as golden_script
 
 from . import test_hang_four_browser as hang_four
 from . import test_summer_suns_browser as summer_suns
@@ -126,21 +132,21 @@ def test_hang_four_taps_per_turn(live_server, phone):
 
 
 # ---------------------------------------------------------------------------------------------
-# Surf's Up!, 3 surfers: the four rounds of test_surfs_up_browser. A card entry sends itself with
-# its last choice; an ocean wave is the default kind, so a wave is its suit and its number.
+# Surf's Up!, 3 surfers: the four rounds of test_surfs_up_browser. A card is tapped from the grid of
+# faces: an ocean card one tap, a beach card its face and its cost (issue 30).
 
 
 def test_surfs_up_taps_per_round(live_server, phone):
     surfs_up.start_table(phone, live_server.url)
-    for i, card in enumerate((surfs_up.ORANGE_3, surfs_up.BLUE_7, surfs_up.PURPLE_5), 1):
-        surfs_up.enter_card(phone, f"surf{i}", card)
-    for i, card in enumerate((surfs_up.ORANGE_BOARD, surfs_up.ENERGY_6, surfs_up.BLUE_BOARD), 1):
-        surfs_up.enter_card(phone, f"beach{i}", card)
-    surfs_up.press(phone, "Start surfing")
+    surfs_up.set_up(
+        phone,
+        (surfs_up.ORANGE_3, surfs_up.BLUE_7, surfs_up.PURPLE_5),
+        (surfs_up.ORANGE_BOARD, surfs_up.ENERGY_6, surfs_up.BLUE_BOARD),
+    )
     taps, rounds = Taps(phone), []
     phone.reload()
     surfs_up.reveal(phone, 4, 4, 3)  # Ann and Ben wipe out; Cleo buys the energy 6
-    surfs_up.buy(phone, "Cleo", "⚡ 6 · energy · cost 2", surfs_up.PURPLE_BOARD)
+    surfs_up.buy(phone, "Cleo", "temporary energy 6 (cost 2)", surfs_up.PURPLE_BOARD)
     surfs_up.ocean(phone, {"suit": "orange", "points": 8})
     rounds.append(taps.since())
     surfs_up.reveal(phone, 5, 3, 0)
@@ -154,15 +160,88 @@ def test_surfs_up_taps_per_round(live_server, phone):
     surfs_up.ocean(phone, {"suit": "purple", "points": 2})
     rounds.append(taps.since())
     surfs_up.reveal(phone, 2, 2, 2)
-    surfs_up.buy(phone, "Ben", "🏄 +2 · orange · cost 3", surfs_up.ENERGY_5)
+    surfs_up.buy(phone, "Ben", "the orange surfboard (+2, cost 3)", surfs_up.ENERGY_5)
     surfs_up.respect(phone, "Ann")
     surfs_up.ocean(phone, {"suit": "blue", "points": 6})
     rounds.append(taps.since())
     assert surfs_up.scores(phone) == {"Ann": 7, "Ben": 10, "Cleo": 8}
     print(f"\nSurf's Up! taps per round, 3 surfers: {rounds}, {sum(rounds) / len(rounds):.2f} a round")
-    # A reveal is a tap per surfer; a respect 1; a purchase 1 + its refill card (3-4); an ocean
-    # card 1-2.
-    assert rounds == [10, 6, 7, 10]
+    # A reveal is a tap per surfer; a respect 1; a purchase 1 + its refill card's face and cost (2);
+    # an ocean card 1 (issue 30: a grid of faces).
+    assert rounds == [7, 6, 6, 8]
+
+
+# Surf's Up!, 4 surfers with shared goals: the golden playthrough's twelve rounds through the pages
+# (issue 30: setup <= 10 taps besides the goals' names, a round's median <= 7, the end <= 8). Each
+# stung surfer notes the token's value when they take it (here on the same phone, a tap each, counted
+# in its round), so the end asks only for the goals.
+
+
+def test_surfs_up_taps_four_surfers_golden_playthrough(live_server, phone, shot):
+    names, _options, actions = golden_script("surfs-up")
+    start(phone, live_server.url, "Surf's Up!", tuple(names), "Shared goals")
+    taps = Taps(phone)
+    phone.reload()
+    setup, *rest = actions
+    plain = lambda card: {k: v for k, v in card.items() if k != "kind"} if card["kind"] == "wave" else card  # noqa: E731
+    surfs_up.set_up(phone, tuple(map(plain, setup["surf"])), tuple(setup["beach"]))
+    for i, goal in enumerate(setup["goals"], 1):
+        phone.get_by_label(f"Goal {i}", exact=True).fill(goal["name"])
+        phone.get_by_label(f"Goal {i}: points").fill(str(goal["points"]))
+    surfs_up.press(phone, "Start surfing")
+    setup_taps = taps.since()
+    final = rest.pop()
+    stings = {int(seat): list(values) for seat, values in final["stings"].items()}
+    noted = {seat: 0 for seat in stings}
+    rounds: list[int] = []
+    for action in rest:
+        if action["type"] == "reveal":
+            if action is not rest[0]:  # a round ends where the next reveal begins
+                rounds.append(taps.since())
+            surfs_up.reveal(phone, *action["energy"].values())
+            if phone.locator(".su-tokens").count() and not any(noted.values()):
+                for scheme in ("light", "dark"):  # a look, not a tap: the count is unchanged
+                    phone.emulate_media(color_scheme=scheme)
+                    surfs_up.settle(phone)
+                    shot(phone, f"su-token-note-{scheme}")
+            for row in phone.locator(".su-tokens p.mb-1").all_inner_texts():  # stung: each notes the token
+                who = next(i for i, name in enumerate(names) if row.startswith(f"🪼 {name}:"))
+                value = stings[who][noted[who]]
+                noted[who] += 1
+                label = f"{names[who]}'s token {noted[who]}: {value}"
+                surfs_up.swap(phone, phone.get_by_role("button", name=label, exact=True))
+        elif action["type"] == "reward" and action["choice"] == "respect":
+            surfs_up.respect(phone, names[action["seat"]])
+        elif action["type"] == "reward":
+            surfs_up.swap(phone, phone.locator(f'.prompt a.step-option[href="?buy={action["slot"]}"]'))
+            surfs_up.tap_card(phone, action["refill"])
+        else:
+            surfs_up.ocean(phone, action["card"])
+    rounds.append(taps.since())
+    assert noted == {seat: len(values) for seat, values in stings.items()}
+    expect(phone.locator(".prompt-title")).to_have_text("The end: score the game")
+    for seat, goals in final["goals"].items():
+        for goal in goals:
+            phone.locator(f'label[for="goal-{seat}-{goal}"]').tap()
+    surfs_up.settle(phone)
+    shot(phone, "su-the-end-tokens-noted")
+    surfs_up.press(phone, "Score the game")
+    end_taps = taps.since()
+    expect(phone.locator(".result")).to_be_visible()
+    engine = registry.get("surfs-up")
+    state = engine.setup(len(names), base.validate_options(engine, _options))
+    for action in actions:
+        state = base.play(engine, state, action)
+    assert surfs_up.texts(phone.locator(".scoreboard .score")) == [
+        str(score["total"]) for score in engine.scores(state)
+    ]
+    median = statistics.median(rounds)
+    print(
+        f"\nSurf's Up! taps, 4 surfers: setup {setup_taps} (goals typed), rounds {rounds} "
+        f"(median {median}), the end {end_taps}"
+    )
+    assert setup_taps == 10 and end_taps == 5
+    assert rounds == [6, 9, 9, 7, 7, 11, 6, 8, 5, 6, 8, 4] and median == 7
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ from companion.games import registry, rulebook
 from companion.tables import services
 from tests.engines.golden_playthrough import script
 
+from .text import spread
+
 pytestmark = pytest.mark.django_db
 
 STEP_LINK = re.compile(r'href="(\?[^"#]*)"')
@@ -53,14 +55,6 @@ def bare_ids(html: str, known: set[str]) -> list:
     parser = BareIds(known)
     parser.feed(html)
     return parser.found
-
-
-def spread(links: list[str], most: int = 6) -> list[str]:
-    """A grid of card faces (Surf's Up!: 30 waves) leads to the same next step from every face:
-    a few spread over it stand for all, so a walk three steps deep stays a few hundred pages."""
-    if len(links) <= most * 2:
-        return links
-    return links[:: len(links) // most]
 
 
 def read(client, path: str, known: set[str], follow: int, seen: set, pages: list) -> None:

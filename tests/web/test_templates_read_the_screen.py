@@ -19,6 +19,8 @@ from companion.games import registry
 from companion.tables import services
 from tests.engines.golden_playthrough import script
 
+from .text import spread
+
 pytestmark = pytest.mark.django_db
 
 MARKER = "MISSING-TEMPLATE-KEY"
@@ -43,7 +45,7 @@ def assert_complete(client, path: str, follow: int = 0, seen: set | None = None)
     seen = set() if seen is None else seen
     if follow:
         base = path.split("?")[0]
-        for query in sorted(set(STEP_LINK.findall(html)) - seen):
+        for query in spread(sorted(set(STEP_LINK.findall(html)) - seen)):
             seen.add(query)
             assert_complete(client, base + unescape(query), follow - 1, seen)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from companion.games import registry, screen_kit
-from companion.games.surfs_up import faces
+from companion.games.surfs_up import faces, hidden
 from companion.games.surfs_up.steps import OceanSteps, RewardSteps, SetupSteps
 from companion.games.words import _, gettext_noop, ngettext
 
@@ -76,7 +76,9 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
                 "seat": i,
                 "name": names[i],
                 "hand": [energy_view(card) for card in sorted_hand(seat["hand"])],
-                "picked": viewer.posted.get(f"energy_{i}", ""),
+                # A surfer down to the rest card rests (SU-4): picked already, no tap (issue 30).
+                "picked": viewer.posted.get(f"energy_{i}", "")
+                or (str(seat["hand"][0]) if len(seat["hand"]) == 1 else ""),
             }
             for i, seat in enumerate(state["seats"])
         ]
@@ -85,15 +87,39 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         context["step"] = machine(state, names, viewer.query).resolve()
     if phase == "reward":
         context["reward"] = reward_context(state, names)
+    context["tokens"] = tokens_to_note(state, names, viewer.noted)
     if phase == "final":
         counts = engine().final_counts(state)
         context["final_rows"] = [
-            {"seat": i, "name": names[i], "tokens": list(range(counts.get(i, counts.get(str(i), 0))))}
+            {
+                "seat": i,
+                "name": names[i],
+                "count": counts.get(i, 0),
+                # The end asks only for the tokens nobody noted in secret (issue 30).
+                "tokens": [k for k in range(counts.get(i, 0)) if k not in viewer.noted.get(i, [])],
+                "noted": len([k for k in viewer.noted.get(i, []) if k < counts.get(i, 0)]),
+            }
             for i in range(len(names))
         ]
-        context["sting_values"] = [0, -1, -2, -3]
+        context["final_asks_tokens"] = any(row["tokens"] for row in context["final_rows"])
+        context["sting_values"] = hidden.choices()
         context["goals"] = state.get("goals") or []
     return context
+
+
+def tokens_to_note(state: dict, names: list[str], noted: dict[int, list[int]]) -> dict:
+    """The bluebottle tokens taken and not yet noted (each stung surfer taps its value on their own
+    phone, in secret), and the surfers whose tokens are all noted (issue 30)."""
+    if state["phase"] == "final":
+        return {"open": [], "noted": ""}
+    waiting, done = [], []
+    for seat, count in hidden.slots(state).items():
+        missing = [k for k in range(count) if k not in noted.get(seat, [])]
+        if missing:
+            waiting.append({"seat": seat, "name": names[seat], "index": missing[0], "number": missing[0] + 1})
+        else:
+            done.append(names[seat])
+    return {"open": waiting, "noted": screen_kit.and_join(done), "values": hidden.choices()}
 
 
 def shared_goals(state: dict) -> bool:
@@ -241,15 +267,25 @@ def action_from_form(post, data: dict) -> dict:
         }
     if kind == "final":
         final = {"type": "final", "stings": {}}
+        noted = data.get("hidden_values", {})
         for seat in range(players):
             count = _int(post.get(f"stings_{seat}")) or 0
-            final["stings"][str(seat)] = [_int(post.get(f"sting_{seat}_{k}")) for k in range(count)]
+            kept = noted.get(seat, [])
+            final["stings"][str(seat)] = [
+                _int(post.get(f"sting_{seat}_{k}")) if post.get(f"sting_{seat}_{k}") else _kept(kept, k)
+                for k in range(count)
+            ]
         if post.get("goals_on"):
             final["goals"] = {
                 str(seat): [g for g in range(3) if post.get(f"goal_{seat}_{g}")] for seat in range(players)
             }
         return final
     return {"type": kind}
+
+
+def _kept(noted: list, index: int):
+    """A token's value noted in secret, or None (the engine then says a value is missing)."""
+    return noted[index] if index < len(noted) else None
 
 
 def _energy(raw):
