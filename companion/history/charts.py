@@ -75,13 +75,29 @@ def _truncate(text: str, max_chars: int) -> str:
     return text[: max_chars - 1].rstrip() + ELLIPSIS
 
 
+HYPHEN = "‐"  # U+2010: where _hyphenate broke a word, never a hyphen of the name itself
+
+
+def _hyphenate(word: str, max_chars: int) -> list[str]:
+    """A word too long for its line in pieces ("Won‐" / "ders"), so that "7 Wonders" under a narrow
+    bar reads whole rather than "7 Wonde…" (issue 30, 8)."""
+    if len(word) <= max_chars or max_chars < 3:
+        return [word]
+    size = max_chars - 1
+    pieces = [word[i : i + size] for i in range(0, len(word), size)]
+    if len(pieces[-1]) == 1 and len(pieces) > 1:  # never a lone letter on the last line
+        pieces[-2:] = [pieces[-2][:-1], pieces[-2][-1] + pieces[-1]]
+    return [piece + HYPHEN for piece in pieces[:-1]] + [pieces[-1]]
+
+
 def _wrap(text: str, max_chars: int, lines: int = 3) -> list[str]:
     """`text` in at most `lines` lines of `max_chars`, broken between words ("62" / "Summer" / "Suns":
     a game's name is read whole, issue 15); what still does not fit ends in an ellipsis."""
     words, out = re.findall(r"[^\s–]+–?|–", text), []  # a range ("10–14") may break after its dash
+    words = [piece for word in words for piece in _hyphenate(word, max_chars)]
 
     def joined(line: str, word: str) -> str:
-        return line + word if line.endswith("–") else f"{line} {word}"
+        return line + word if line.endswith(("–", HYPHEN)) else f"{line} {word}"
 
     while words and len(out) < lines:
         line = words.pop(0)
@@ -404,7 +420,7 @@ def bar_chart(
 
     full_labels = [str(b.get("label", "")) for b in bars]
     step, max_chars = _bar_label_room(full_labels, band)
-    label_lines = [_wrap(full, max_chars) if i % step == 0 else [] for i, full in enumerate(full_labels)]
+    label_lines = [_wrap(full, max_chars, 4) if i % step == 0 else [] for i, full in enumerate(full_labels)]
     extra = max((len(lines) for lines in label_lines), default=1) - 1
     if extra > 0:  # room under the bars for the labels' further lines
         bottom -= extra * LABEL_LINE

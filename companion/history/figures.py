@@ -15,21 +15,21 @@ from . import charts, replay, stats
 
 
 def table_chart(table: Table, names: list[str], events: list[Event]) -> dict | None:
-    """Each seat's score after every entry of the game (start included)."""
+    """Each seat's score at the start and after every round (and at the end)."""
     if not events:
         return None
     try:
-        series = replay.score_series(table, events)
+        labels, series = replay.round_series(table, events)
     except base.ActionError:
         # A log the current rules refuse (a rules fix after the game): the page shows without it.
         return None
     return charts.line_chart(
         [{"label": name, "values": values} for name, values in zip(names, series, strict=True)],
-        x_labels=list(range(len(events) + 1)),
-        title=_("Score after each entry"),
+        x_labels=labels,
+        title=_("Score after each round"),
         y_label=_("score"),
         chart_id=f"table-{table.id}",
-        x_title=_("entry"),
+        x_title=_("round"),
     )
 
 

@@ -219,7 +219,12 @@ def players_overview(group: Group):
         .annotate(
             plays=Count("seats", filter=finished),
             wins=Count("seats", filter=finished & Q(seats__won=True)),
+            seated=Count("seats"),
+            abandoned=Count("seats", filter=Q(seats__table__abandoned__isnull=False)),
         )
+        # Someone whose every table was abandoned has no play to show (issue 30, 8); someone at a
+        # table still going is listed, with 0 plays until it ends.
+        .exclude(seated__gt=0, seated=F("abandoned"))
         .order_by("-plays", "name")
     )
 

@@ -42,6 +42,7 @@ class NewTableForm(forms.Form):
             initial = initial_options.get(name, default)
             maker = seat_options.switch if name in per_seat else option_field
             self.fields[f"option_{name}"] = maker(engine, name, initial)
+        self._mark_required(engine)
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the template has its own {% csrf_token %}
@@ -65,6 +66,16 @@ class NewTableForm(forms.Form):
         self.helper.layout = Layout(
             *parts, Field("shuffle"), Submit("start", _("Start the table"), css_class="btn-lg w-100")
         )
+
+    def _mark_required(self, engine: base.Engine) -> None:
+        """The options a table cannot start without (issue 30, 8): marked on the form, and asked
+        for where they apply (a pad's categories only in the categories mode)."""
+        applies = getattr(engine, "option_applies", {})
+        for name in getattr(engine, "required_options", ()):
+            field = self.fields[f"option_{name}"]
+            needs = applies.get(name, {})
+            posted = lambda other: self.data.get(f"option_{other}", engine.options[other])  # noqa: E731
+            field.required = not self.is_bound or all(posted(o) in values for o, values in needs.items())
 
     def clean(self):
         data = super().clean()

@@ -59,7 +59,7 @@ def test_the_archive_a_play_and_its_filter(live_server, phone: Page, shot, histo
     expect(phone.get_by_text("3 plays match")).to_be_visible()
     assert phone.locator(".play-list a").count() == 3
     phone.locator(".play-list a").first.click()
-    expect(phone.locator("figcaption", has_text="Score after each entry")).to_be_visible()
+    expect(phone.locator("figcaption", has_text="Score after each round")).to_be_visible()
     expect(phone.locator("figure.chart svg").first).to_be_visible()
     shot(phone, "history-play")
 

@@ -229,3 +229,21 @@ def test_a_summer_suns_sheet_shows_which_taps_write_and_keeps_a_choice(new_phone
     expect(phone.locator(".log li").first).to_contain_text("Ann")
     table.refresh_from_db()
     assert table.snapshot["seats"][0]["cells"]["g1"] in (3, 4)
+
+
+def test_the_pad_form_marks_what_is_required_and_shows_each_box_in_its_mode(live_server, phone, shot):
+    """Issue 30, 8: the pad's new-table form marked no required field, and showed the categories box
+    and the target whatever the way of scoring."""
+    phone.goto(f"{live_server.url}/new/any-game/")
+    categories, target = phone.locator("#div_id_option_categories"), phone.locator("#div_id_option_target")
+    shot(phone, "third-round-pad-form-rounds-light")
+    expect(phone.locator("#id_option_game_name")).to_have_attribute("required", "")
+    expect(phone.locator("label[for=id_option_game_name]")).to_contain_text("*")
+    expect(target).to_be_visible()
+    expect(categories).to_be_hidden()
+    shot(phone, "third-round-pad-form-rounds-light")
+    phone.get_by_label("Named categories (like 7 Wonders)").check()
+    expect(categories).to_be_visible()
+    expect(target).to_be_hidden()
+    phone.emulate_media(color_scheme="dark")
+    shot(phone, "third-round-pad-form-categories-dark")

@@ -13,9 +13,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
-from companion.history import bgstats, replay, stats
+from companion.games import base, registry
+from companion.history import bgstats, charts, replay, stats
 from companion.tables import services
 from companion.tables.models import Player, Seat, Table
+from tests.engines.golden_playthrough import script as golden_script
 from tests.history.factories import home
 
 from .factories import finished_play, play_out
@@ -323,7 +325,7 @@ def test_a_finished_table_page_shows_its_score_chart_and_history_link(client):
     table = play_out("hang-four", ["Ann", "Ben"], seed=5)
     edit_rights(client, table)
     page = client.get(f"/t/{table.id}/").content.decode()
-    assert "Score after each entry" in page
+    assert "Score after each round" in page
     assert f'href="/g/default/history/plays/{table.id}/"' in page
 
 
@@ -406,3 +408,58 @@ def test_the_bg_stats_link_says_teams_roles_and_no_points(client):
         ("Cleo", False, "1", "", 3),
         ("Dan", True, "2", "", 1),
     ]
+
+
+@pytest.mark.parametrize(
+    ("slug", "rounds"),
+    [("dogo-dash", 9), ("summer-suns", 11), ("hang-four", 10), ("surfs-up", 11), ("any-game", 8)],
+)
+def test_the_play_chart_has_a_point_per_round_not_per_entry(slug, rounds):
+    """Issue 30, 8: the chart of 12 Dogo Dash rounds had 24 points (one per entry). The golden
+    playthroughs' rounds, counted by hand from their scripts: Dogo Dash 9 (a tie, a dash, the last
+    round's extra entries), 62 Summer Suns 11 rolls before the last, Hang Four 10 laps of the turn,
+    Surf's Up! 11 rounds before the last, the Hearts pad 8 rounds; the last point is the end, where
+    the last entry changed the score."""
+    names, options, actions = golden_script(slug)
+    table = services.create_table(slug, names, options)
+    for action in actions:
+        table.refresh_from_db()
+        services.play_action(table.id, action, table.version)
+    table.refresh_from_db()
+    events = replay.live_events(table)
+    labels, series = replay.round_series(table, events)
+    assert labels[: rounds + 1] == [str(n) for n in range(rounds + 1)]
+    assert labels[rounds + 1 :] in ([], ["end"])
+    engine = registry.get(slug)
+    start = engine.scores(engine.setup(len(names), base.validate_options(engine, options)))
+    assert [values[0] for values in series] == [score["total"] for score in start]
+    assert [values[-1] for values in series] == [seat.score for seat in table.seats.order_by("position")]
+    assert len(labels) <= len(events) + 1  # a pad's entry is a round; elsewhere a round is several
+
+
+def test_a_long_word_under_a_narrow_bar_breaks_with_a_hyphen_rather_than_an_ellipsis():
+    assert charts._wrap("7 Wonders", 7) == ["7", "Wonders"]
+    assert charts._wrap("7 Wonders", 5, 4) == ["7", "Wond‐", "ers"]
+    assert charts._wrap("Wingspan", 5) == ["Wing‐", "span"]
+    assert charts._wrap("62 Summer Suns", 6) == ["62", "Summer", "Suns"]
+    assert charts._wrap("10–14", 3) == ["10–", "14"]
+
+
+def test_close_final_scores_get_end_labels_that_do_not_overlap():
+    """Issue 30, 8: end labels 43, 42 and 38 were drawn over each other. Each sits at least a line of
+    its 13 px font from the next, a leader line pointing to its point."""
+    chart = charts.line_chart(
+        [
+            {"label": name, "values": values}
+            for name, values in (("A", [0, 30, 43]), ("B", [0, 28, 42]), ("C", [0, 20, 38]))
+        ]
+    )
+    ys = sorted(series["end_label"]["y"] for series in chart["series"])
+    assert [
+        label["text"] for label in sorted((s["end_label"] for s in chart["series"]), key=lambda e: e["y"])
+    ] == [
+        "43",
+        "42",
+        "38",
+    ]
+    assert all(b - a >= charts.END_FONT for a, b in zip(ys, ys[1:], strict=False))

@@ -117,6 +117,8 @@ class AnyGame:
         "target": {"outcome": ["points"], "mode": ["rounds"]},
         "teams": {"outcome": ["points", "win_loss"]},
     }
+    # Options no table starts without, where they apply (the form marks them; AG-1 refuses them empty).
+    required_options = ("game_name", "categories")
     option_help = {
         "categories": gettext_noop(
             "Only for named categories: each player's points are written once per category."
