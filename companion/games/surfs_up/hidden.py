@@ -1,4 +1,4 @@
-"""Bluebottle tokens noted in secret (issue 30): a stung surfer looks at the token taken (SU-9,
+"""Bluebottle tokens noted in secret (issue 30, SU-N11): a stung surfer looks at the token taken (SU-9,
 SU-11) and taps its value on their own phone. The app keeps it apart from the table's state, shown to
 nobody, and the final entry takes it in, so the end asks only for the tokens nobody noted.
 

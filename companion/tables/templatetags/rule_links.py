@@ -3,7 +3,7 @@ rules page (issue 15: the rule, one tap away). Ids the game's rules do not hold 
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
@@ -26,4 +26,5 @@ def rule_links(text, slug: str):
         title = escape(gettext("Read rule {ruling}").format(ruling=ruling))
         return f'<a class="rule-link" href="{page}#{ruling}" title="{title}">{ruling}</a>'
 
-    return mark_safe(rulebook.RULING_ID.sub(link, escape(str(text))))
+    # A sentence already made safe (a translation with its names escaped) is not escaped twice.
+    return mark_safe(rulebook.RULING_ID.sub(link, str(conditional_escape(text))))
