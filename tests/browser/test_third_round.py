@@ -62,7 +62,10 @@ def test_a_tapped_button_does_not_look_chosen_on_the_next_screen(live_server, ph
     phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
     options = phone.locator(".prompt a.step-option, .prompt button.step-option:enabled")
     expect(options.first).to_be_visible()
+    phone.evaluate("document.getElementById('live').dataset.old = 'yes'")
     options.first.tap()
+    phone.wait_for_function("() => !document.getElementById('live').dataset.old")  # the next screen
+    expect(options.first).to_be_visible()
     options.first.hover()  # where the finger stays
     looks = phone.evaluate(
         "() => [...document.querySelectorAll('.prompt .step-option.btn-outline-primary:not([disabled])')]"
@@ -156,6 +159,29 @@ def test_an_entry_waiting_offline_says_what_it_is_as_the_log_will(live_server, p
     assert offline_tap(phone, roll) == "The dice: 3, 5, 6"
     phone.context.set_offline(False)
     expect(phone.locator("#outbox")).to_contain_text("Sent:")
+
+    # Surf's Up!: a rest says itself as the log does ("Dev rests"), a temporary card by its name.
+    surf = services.create_table("surfs-up", ["Ann", "Ben"], {})
+    setup = {
+        "type": "setup",
+        "surf": [{"kind": "wave", "suit": "blue", "points": n} for n in (3, 5, 7)],
+        "beach": [{"kind": "energy", "value": 6, "cost": 2}] * 3,
+    }
+    services.play_action(surf.id, setup, surf.version)
+    phone.goto(f"{live_server.url}/t/{surf.id}/join/{surf.token}/")
+
+    def surf_reveal():
+        phone.locator('label[for="energy-0-4"]').tap()
+        phone.locator('label[for="energy-1-0"]').tap()
+
+    assert offline_tap(phone, surf_reveal) == "Round 1: Ann 4, Ben rests"
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_contain_text("Sent:")
+    assert (
+        phone.locator(".log li .flex-grow-1")
+        .first.inner_text()
+        .startswith("Round 1, the 3 blue wave: Ann 4, Ben rests")
+    )
 
     waves = services.create_table("hang-four", ["Ann", "Ben"], {})
     phone.goto(f"{live_server.url}/t/{waves.id}/join/{waves.token}/")
