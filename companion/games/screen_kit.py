@@ -22,6 +22,7 @@ class Viewer:
     posted: dict = field(default_factory=dict)  # a refused entry's form, to keep its picks
     log: list = field(default_factory=list)  # (seq, action) of the newest live entries, newest first
     noted: dict = field(default_factory=dict)  # seat -> indexes of values noted in secret (not the values)
+    display: bool = False  # the table on a big screen (issue 32): every public part at once
 
 
 # Every key templates/tables/_option.html reads, so that each game's step options carry them all.

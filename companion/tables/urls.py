@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<slug:table_id>/resume/", views.resume, name="resume"),
     path("t/<slug:table_id>/again/", views.play_again, name="again"),
     path("t/<slug:table_id>/poll/", views.poll, name="poll"),
+    path("t/<slug:table_id>/display/", views.display, name="display"),
     path("t/<slug:table_id>/events/", stream.table_events, name="events"),  # asgi.STREAM_SUFFIX
     path("t/<slug:table_id>/seat/", views.choose_seat, name="seat"),
     path("t/<slug:table_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),

@@ -117,7 +117,8 @@ def join(request, table_id: str, token: str):
     if rights is None:
         raise Http404("No such table")
     access.grant(request, table, rights)
-    return redirect("tables:table", table.id)
+    # The big screen's link (the share panel's) opens the display rather than the table (issue 32).
+    return redirect("tables:display" if request.GET.get("to") == "display" else "tables:table", table.id)
 
 
 def _load(request, table_id: str) -> tuple[Table, str]:
@@ -128,7 +129,9 @@ def _load(request, table_id: str) -> tuple[Table, str]:
     return table, rights
 
 
-def _context(request, table: Table, rights: str, error: base.ActionError | None = None, notice: str = ""):
+def _context(
+    request, table: Table, rights: str, error: base.ActionError | None = None, notice: str = "", display=False
+):
     """Everything a table page shows. After a refusal the posted choices stay picked."""
     data = services.table_json(table)
     names = [player["name"] for player in data["players"]]
@@ -147,6 +150,7 @@ def _context(request, table: Table, rights: str, error: base.ActionError | None 
         posted=request.POST.dict() if error else {},
         log=[(event.seq, event.action) for event in events],
         noted=services.hidden_noted(table),
+        display=display,
     )
     return {
         "table": table,
@@ -202,9 +206,13 @@ def table_page(request, table_id: str):
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
+    view_link = request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token]))
     context["share"] = {
-        "view": request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token])),
+        "view": view_link,
         "view_qr": reverse("tables:qr", args=[table.id, "view"]),
+        # The watch link that opens the table on a big screen (issue 32).
+        "display": view_link + "?to=display",
+        "display_qr": reverse("tables:qr", args=[table.id, "view"]) + "?to=display",
     }
     if rights == access.EDIT:
         context["share"].update(
@@ -212,6 +220,29 @@ def table_page(request, table_id: str):
             edit_qr=reverse("tables:qr", args=[table.id, "edit"]),
         )
     return render(request, "tables/table.html", context)
+
+
+@login_not_required
+@require_GET
+def display(request, table_id: str):
+    """The table on a big screen in the middle of the table (issue 32, API.md): the scores, what the
+    game waits for, the last entry and the game's public board, large; nothing that writes. It
+    follows the table as a phone does (table.js): `?v=` answers 204 while the version is shown."""
+    table, _rights = _load(request, table_id)
+    if "v" in request.GET:
+        if str(table.version) == request.GET["v"]:
+            return HttpResponse(status=204)
+        return render(request, "tables/display.html#live", _display_context(request, table))
+    return render(request, "tables/display.html", _display_context(request, table))
+
+
+def _display_context(request, table: Table) -> dict:
+    context = _context(request, table, access.VIEW, display=True)  # for everyone: it never writes
+    folder = registry.folder(table.game) / "templates" / context["game_dir"]
+    # A game's own big-screen board (every sheet side by side), else its board and its panel.
+    parts = ["_display.html"] if (folder / "_display.html").exists() else ["_board.html", "_panel.html"]
+    context["boards"] = [f"{context['game_dir']}/{part}" for part in parts if (folder / part).exists()]
+    return context
 
 
 def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=""):
@@ -393,6 +424,8 @@ def qr_code(request, table_id: str, kind: str):
         raise Http404("No such link")
     token = table.token if kind == "edit" else table.view_token
     url = request.build_absolute_uri(reverse("tables:join", args=[table.id, token]))
+    if request.GET.get("to") == "display":
+        url += "?to=display"
     return HttpResponse(qr.svg(url), content_type="image/svg+xml")
 
 

@@ -165,9 +165,11 @@ def test_every_page_of_a_game_reads_french(slug):
     for action in actions:
         assert_french(player, f"/t/{table.id}/", follow=2, seen=seen, typed=typed)
         assert_french(watcher, f"/t/{table.id}/", typed=typed)
+        assert_french(watcher, f"/t/{table.id}/display/", typed=typed)  # the big screen (issue 32)
         table.refresh_from_db()
         services.play_action(table.id, action, table.version)
     assert_french(player, f"/t/{table.id}/", typed=typed)
+    assert_french(watcher, f"/t/{table.id}/display/", typed=typed)
     assert_french(player, f"/g/default/history/plays/{table.id}/", typed=typed)
     assert_french(player, f"/g/default/history/plays/{table.id}/replay/?step=1", typed=typed)
     assert_french(player, f"/g/default/history/plays/{table.id}/replay/?step={len(actions)}", typed=typed)

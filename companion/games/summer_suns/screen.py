@@ -92,7 +92,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
             {"name": names[i], "grid": grid(sheet, seats[i], {}), "sun_row": sun_row(sheet, seats[i])}
             for i in range(len(names))
         ]
-        if data["status"] == "finished"
+        if data["status"] == "finished" or viewer.display
         else [],
         "sheet_title": _(sheet.get("title", sheet["name"])),
         "last_turns": last_turns(state, names),
