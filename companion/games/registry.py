@@ -59,6 +59,13 @@ def hidden(slug: str) -> ModuleType | None:
     return part(slug, "hidden")
 
 
+def guide(slug: str) -> ModuleType | None:
+    """How to set the game up for a number of players (its folder's guide.py), if it has one."""
+    if not (folder(slug) / "guide.py").exists():
+        return None
+    return part(slug, "guide")
+
+
 def template_dir(slug: str) -> str:
     """Where the game's partials are, under its folder's templates/: "dogo_dash"."""
     return package(slug).rsplit(".", 1)[-1]

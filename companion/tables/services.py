@@ -395,6 +395,42 @@ def undo(table_id: str, expected_version, seq: int | None = None, idempotency_ke
         return _remember(table, idempotency_key, table_json(table, names))
 
 
+def choose_first(table_id: str, expected_version, seat, idempotency_key: str | None = None) -> dict:
+    """Before the first entry, the player the rulebook names to start takes seat 1, the others
+    following in their order (issue 32: "the last person to smell a wet dog starts", HF-1)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        row_cache.forget(table_id)  # this write moves the version: an entry kept here is stale
+        if (repeated := _repeated(table, idempotency_key)) is not None:
+            return repeated
+        names = seat_names(table)
+        _check_version(table, expected_version, names)
+        _check_playable(table)
+        guide = registry.guide(table.game)
+        if guide is None or not guide.FIRST_PLAYER:
+            raise base.BadAction("no_first_player", _("In this game nobody starts: everyone plays at once."))
+        if table.events.exists():
+            raise base.RuleViolation(
+                "already_started", _("The game has begun: the seats stay as they are (HF-1)."), "HF-1"
+            )
+        if not base.is_int(seat) or not 0 <= seat < len(names):
+            raise base.BadAction("bad_seat", _("'seat' must be a seat of this table."))
+        if seat:
+            seats = list(table.seats.order_by("position"))
+            for row in seats:  # out of the way of the unique (table, position) first
+                row.position += len(seats)
+            Seat.objects.bulk_update(seats, ["position"])
+            for row in seats:
+                row.position = (row.position - len(seats) - seat) % len(seats)
+            Seat.objects.bulk_update(seats, ["position"])
+            table.names = None
+            table.version += 1
+            table.save(update_fields=["names", "version"])
+            names = seat_names(table)
+            announce(table)
+        return _remember(table, idempotency_key, table_json(table, names))
+
+
 def note_hidden(table_id: str, seat, index, value) -> None:
     """A seat's value noted in secret on its own phone (a bluebottle token, issue 30): kept on the
     seat, out of the state, the API and the log. Noting the same token again replaces its value, so

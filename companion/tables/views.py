@@ -29,6 +29,7 @@ from .models import Table
 LOG_LENGTH = 200  # newest entries sent with a table page
 LOG_NEWEST = 5  # of those, shown before "Show the earlier entries"
 DONE_KEY = "done:"  # + table id: the words confirming a write, for the page after its redirect
+GUIDE_KEY = "guide:"  # + table id: this phone put the setup guide away (issue 32)
 
 
 def home(request):
@@ -176,6 +177,24 @@ def _context(
         "form_key": uuid.uuid4().hex,
         "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,
         "in_history": _reads_group(request, table),
+        "guide": _guide(request, table, rights, names),
+    }
+
+
+def _guide(request, table: Table, rights: str, names: list[str]) -> dict | None:
+    """Before the first entry, how to set the game up for this many players, and who starts where
+    the rulebook says (issue 32); until this phone puts it away."""
+    guide = registry.guide(table.game)
+    if guide is None or rights != access.EDIT or table.last_seq or table.abandoned is not None:
+        return None
+    if request.session.get(GUIDE_KEY + table.id):
+        return None
+    return {
+        "steps": guide.steps(len(names), table.options),
+        "first": _(guide.FIRST_PLAYER)
+        if guide.FIRST_PLAYER and not request.session.get(GUIDE_KEY + "first:" + table.id)
+        else "",
+        "names": names,
     }
 
 
@@ -387,6 +406,33 @@ def play_again(request, table_id: str):
         return _render_live(request, table, rights, error=error, status=error.status)
     access.grant(request, rematch, access.EDIT)
     return redirect("tables:table", rematch.id)
+
+
+@login_not_required
+@require_POST
+def put_guide_away(request, table_id: str):
+    """The setup guide's Done or Skip: one tap, and this phone shows the table's first decision."""
+    table, _rights = _load(request, table_id)
+    request.session[GUIDE_KEY + table.id] = True
+    if request.htmx:
+        return _render_live(request, table, _rights)
+    return redirect("tables:table", table.id)
+
+
+@login_not_required
+@require_POST
+@limit_writes
+def choose_first(request, table_id: str):
+    """Who starts, as the rulebook says (HF-1): that player takes seat 1 before the first entry."""
+
+    def run(table: Table) -> str:
+        version, seat = (_int(request.POST.get(key)) for key in ("expected_version", "seat"))
+        services.choose_first(table.id, version, seat, _key(request))
+        request.session[GUIDE_KEY + "first:" + table.id] = True  # asked and answered on this phone
+        table.refresh_from_db()
+        return _("{name} starts.").format(name=services.seat_names(table)[0])
+
+    return _write(request, table_id, run)
 
 
 @login_not_required

@@ -68,3 +68,26 @@ def test_each_game_on_the_big_screen_at_1280(slug, live_server, new_phone, shot)
     assert scroll[0] <= scroll[1], scroll  # no scrolling during play at 1280x720
     problems = violations(Axe(), screen)
     assert not problems, problems
+
+
+def test_the_setup_guide_is_ticked_asks_who_starts_and_goes_in_one_tap(live_server, phone, shot):
+    """Issue 32: before the first entry, the game's setup for this many players, ticked on one phone;
+    who starts, as the rulebook says (HF-1); one tap puts it away."""
+    table = services.create_table("hang-four", ["Ann", "Ben", "Cleo"], {})
+    phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
+    guide = phone.locator(".setup-guide")
+    expect(guide).to_contain_text("Set up for 3 players")
+    guide.get_by_text("Put the die within everyone's reach.").tap()
+    expect(guide.locator("#guide-6")).to_be_checked()
+    axe, problems = Axe(), []
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        shot(phone, f"setup-guide-hang-four-{scheme}")
+        problems += violations(axe, phone)
+    assert not problems, problems
+    guide.get_by_role("button", name="Ben", exact=True).tap()
+    expect(phone.locator(".done-notice")).to_have_text("Ben starts.")
+    expect(phone.locator(".prompt-title")).to_contain_text("Ben")
+    phone.get_by_role("button", name="All set (or skip): put this away").tap()
+    expect(phone.locator(".setup-guide")).to_have_count(0)
+    expect(phone.locator(".prompt-title")).to_be_visible()
