@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_bring, views_exchange
+from . import views, views_bring, views_exchange, views_night
 
 app_name = "history"
 
@@ -10,6 +10,9 @@ urlpatterns = [
     path("plays/<slug:table_id>/", views.play, name="play"),
     path("plays/<slug:table_id>/replay/", views.replay_step, name="replay"),
     path("plays/<slug:table_id>/resume/", views.resume, name="resume"),
+    path("nights/", views_night.tonight, name="tonight"),
+    path("nights/<str:day>/", views_night.night_page, name="night"),
+    path("nights/<str:day>/card.png", views_night.night_png, name="night_card"),
     path("players/", views.players, name="players"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>/rename/", views.rename_player, name="rename"),

@@ -68,14 +68,11 @@ class NewTableForm(forms.Form):
         )
 
     def _mark_required(self, engine: base.Engine) -> None:
-        """The options a table cannot start without (issue 30, 8): marked on the form, and asked
-        for where they apply (a pad's categories only in the categories mode)."""
-        applies = getattr(engine, "option_applies", {})
+        """The options a table cannot start without (issue 30, 8), marked on the form (the label's
+        "*" in app.css, the field's `required`); the engine still judges them, in its own words
+        ("Name the game this pad keeps the score of", AG-1), where they apply."""
         for name in getattr(engine, "required_options", ()):
-            field = self.fields[f"option_{name}"]
-            needs = applies.get(name, {})
-            posted = lambda other: self.data.get(f"option_{other}", engine.options[other])  # noqa: E731
-            field.required = not self.is_bound or all(posted(o) in values for o, values in needs.items())
+            self.fields[f"option_{name}"].widget.attrs.update({"required": True, "aria-required": "true"})
 
     def clean(self):
         data = super().clean()

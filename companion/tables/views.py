@@ -231,6 +231,7 @@ def table_page(request, table_id: str):
         "view_qr": reverse("tables:qr", args=[table.id, "view"]),
         # The watch link that opens the table on a big screen (issue 32).
         "display": view_link + "?to=display",
+        "display_path": reverse("tables:join", args=[table.id, table.view_token]) + "?to=display",
         "display_qr": reverse("tables:qr", args=[table.id, "view"]) + "?to=display",
     }
     if rights == access.EDIT:

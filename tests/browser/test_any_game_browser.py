@@ -49,7 +49,7 @@ def test_hearts_for_five_on_the_keypad(live_server, phone, shot):
     phone.goto(live_server.url + "/")
     phone.get_by_role("link", name=re.compile(r"^Any other game")).click()
     expect(phone.get_by_role("heading", name="A score pad for any other game")).to_be_visible()
-    phone.get_by_label("The game*", exact=True).fill("Hearts")  # * marks it required
+    phone.locator("#id_option_game_name").fill("Hearts")
     phone.get_by_label("The lowest total wins").check()
     phone.get_by_label("End the game when a total reaches (optional)").fill("100")
     expect(phone.locator("#id_player_4")).to_be_hidden()  # seats appear as they are needed
@@ -91,7 +91,7 @@ def test_hearts_for_five_on_the_keypad(live_server, phone, shot):
 
 def test_a_categories_pad_on_a_phone(live_server, phone, shot):
     phone.goto(live_server.url + "/new/any-game/")
-    phone.get_by_label("The game*", exact=True).fill("7 Wonders")  # * marks it required
+    phone.locator("#id_option_game_name").fill("7 Wonders")
     phone.get_by_label("Named categories (like 7 Wonders)").check()
     phone.get_by_label("Categories, one per line").fill("Military\nCoins\nWonder\nCivilian\nScience")
     for i, name in enumerate(NAMES[:3]):
@@ -111,7 +111,7 @@ def test_a_categories_pad_on_a_phone(live_server, phone, shot):
 def test_a_refusal_s_rule_is_one_tap_away(live_server, phone, shot):
     """Issue 15: the ruling id at the end of a refusal opens that rule's text."""
     phone.goto(live_server.url + "/new/any-game/")
-    phone.get_by_label("The game*", exact=True).fill("Azul")  # * marks it required
+    phone.locator("#id_option_game_name").fill("Azul")
     phone.locator("#id_player_0").fill("Ann")
     phone.locator("#id_player_1").fill("Ben")
     phone.get_by_role("button", name="Start the table").click()

@@ -91,3 +91,21 @@ def test_the_setup_guide_is_ticked_asks_who_starts_and_goes_in_one_tap(live_serv
     phone.get_by_role("button", name="All set (or skip): put this away").tap()
     expect(phone.locator(".setup-guide")).to_have_count(0)
     expect(phone.locator(".prompt-title")).to_be_visible()
+
+
+def test_the_story_of_the_night_at_390(live_server, phone, shot):
+    """Issue 32: tonight's plays, champion, leads and dice, and the share card, light and dark."""
+    from tests.history.test_night import DAY, evening
+
+    evening.__wrapped__()
+    phone.goto(f"{live_server.url}/g/default/history/nights/{DAY.isoformat()}/")
+    expect(phone.get_by_role("heading", name="The night of Thursday 3 December 2026")).to_be_visible()
+    expect(phone.locator(".night-summary")).to_contain_text("Champion of the night: Ann (2 wins)")
+    expect(phone.locator(".night-card")).to_have_js_property("complete", True)
+    assert phone.locator(".night-card").evaluate("img => img.naturalWidth") == 1080
+    axe, problems = Axe(), []
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        shot(phone, f"night-{DAY.isoformat()}-{scheme}")
+        problems += violations(axe, phone)
+    assert not problems, problems

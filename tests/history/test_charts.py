@@ -191,11 +191,12 @@ def test_negative_bars_hang_below_zero():
     assert gain["height"] == 2 * loss["height"]
 
 
-def test_long_bar_labels_are_cut_with_an_ellipsis():
-    names = ["Ann", "Bartholomew the Magnificent", "C", "D", "E"]
+def test_long_bar_labels_break_with_hyphens_and_are_cut_only_past_four_lines():
+    """Issue 30, 8: "7 Wonde…" was cut; a word too long for its bar now breaks with a hyphen."""
+    names = ["Ann", "Bartholomew the Magnificent", "C", "D", "Hubert Blaine Wolfeschlegelsteinhausen"]
     chart = bar_chart([{"label": name, "value": i} for i, name in enumerate(names)], x_title="Player")
-    labels = [bar["label"] for bar in chart["bars"]]
-    assert labels == ["Ann", "Barthol…", "C", "D", "E"]
+    assert chart["bars"][1]["label_lines"] == ["Barthol‐", "omew the", "Magnifi‐", "cent"]
+    assert chart["bars"][4]["label_lines"][-1].endswith("…")  # more than four lines' worth
     assert chart["bars"][1]["full_label"] == "Bartholomew the Magnificent"
     assert chart["table"]["headers"] == ["Player", "Value"]
     assert chart["table"]["rows"][1] == ["Bartholomew the Magnificent", "1"]

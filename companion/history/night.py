@@ -1,0 +1,142 @@
+"""The story of a night (issue 32): every play of an evening in order, its winners, the evening's
+champion, and what only a log can tell: each game's lead changes and the entry that decided it, the
+luck of the dice, the longest streak of wins.
+
+An evening runs from 06:00 to 06:00 the next day, in the group's time zone: a game finished at
+01:30 still belongs to the night it was played in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from statistics import mean
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+
+from companion.games import base
+from companion.games.hang_four import rules as hang_four_rules
+from companion.groups.models import Group
+from companion.tables import services
+from companion.tables.models import Table
+
+from . import replay, stats
+
+DAY_STARTS = dt.time(6)  # an evening ends at 06:00 the next morning
+
+
+def zone(group: Group) -> ZoneInfo:
+    return ZoneInfo(getattr(group, "time_zone", "") or settings.TIME_ZONE)
+
+
+def evening_of(moment: dt.datetime, tz: ZoneInfo) -> dt.date:
+    local = moment.astimezone(tz)
+    return (local - dt.timedelta(days=1)).date() if local.time() < DAY_STARTS else local.date()
+
+
+def bounds(day: dt.date, tz: ZoneInfo) -> tuple[dt.datetime, dt.datetime]:
+    start = dt.datetime.combine(day, DAY_STARTS, tzinfo=tz)
+    return start, start + dt.timedelta(days=1)
+
+
+def latest_evening(group: Group) -> dt.date | None:
+    last = stats.archive(group).first()
+    return evening_of(last.finished, zone(group)) if last is not None and last.finished else None
+
+
+def night(group: Group, day: dt.date) -> dict:
+    """The evening `day` of `group`: its plays (oldest first) with their stories, the champion(s)
+    and the longest streak."""
+    start, end = bounds(day, zone(group))
+    tonight = stats.archive(group).filter(finished__gte=start, finished__lt=end)
+    tables = list(tonight.order_by("finished", "pk"))
+    plays = [play_story(table) for table in tables]
+    wins = Counter(name for play in plays for name in play["winners"])
+    best = max(wins.values(), default=0)
+    return {
+        "day": day,
+        "plays": plays,
+        "champions": sorted(name for name, count in wins.items() if count == best) if best else [],
+        "champion_wins": best,
+        "streak": longest_streak(plays),
+    }
+
+
+def play_story(table: Table) -> dict:
+    names = services.seat_names(table)
+    seats = list(table.seats.order_by("position"))
+    events = replay.live_events(table)
+    leads = lead_story(table, names, events)
+    return {
+        "table": table,
+        "game": table.game_name,
+        "winners": [names[seat.position] for seat in seats if seat.won],
+        "scores": [(names[seat.position], seat.score) for seat in seats],
+        "lead_changes": leads["changes"],
+        "decided_by": leads["decided_by"],
+        "dice": dice_luck(table, names, events),
+    }
+
+
+def lead_story(table: Table, names: list[str], events: list) -> dict:
+    """How often the sole lead passed from one player to another, and the entry after which the
+    winner led alone to the end (None when the lead was shared to the last entry)."""
+    engine = services.engine_for(table)
+    if base.is_pad(engine) and table.options.get("outcome", "points") != "points":
+        return {"changes": 0, "decided_by": None}
+    try:
+        series = replay.score_series(table, events)
+    except base.ActionError:
+        return {"changes": 0, "decided_by": None}
+    lowest = bool(table.options.get("lowest_wins"))
+    leaders = []
+    for step in range(len(events) + 1):
+        totals = [seat[step] for seat in series]
+        top = min(totals) if lowest else max(totals)
+        leading = [seat for seat, total in enumerate(totals) if total == top]
+        leaders.append(leading[0] if len(leading) == 1 else None)
+    sole = [leader for leader in leaders if leader is not None]
+    changes = sum(1 for a, b in zip(sole, sole[1:], strict=False) if a != b)
+    final = leaders[-1]
+    decided = None
+    if final is not None:
+        step = len(leaders) - 1
+        while step > 0 and leaders[step - 1] == final:
+            step -= 1
+        decided = events[step - 1].said if step > 0 else None
+    return {"changes": changes, "decided_by": decided}
+
+
+def dice_luck(table: Table, names: list[str], events: list) -> list[dict]:
+    """The dice games' luck from the logged faces: each roller's average against the die's own
+    (Hang Four's number faces, HF-2), or the table's three dice a round (62 Summer Suns, SS-1)."""
+    actions = [event.action for event in events]
+    if table.game == "hang-four":
+        faces = [face for face in hang_four_rules.FACES if isinstance(face, int)]
+        rolled: dict[int, list[int]] = {}
+        engine = services.engine_for(table)
+        state = engine.setup(len(names), table.options)
+        for action in actions:  # the roller is the seat whose turn it was (HF-1)
+            if action.get("type") == "roll" and isinstance(action.get("face"), int):
+                rolled.setdefault(state["turn"], []).append(action["face"])
+            state = base.play(engine, state, action)
+        return [
+            {"who": names[seat], "rolls": len(values), "average": mean(values), "expected": mean(faces)}
+            for seat, values in sorted(rolled.items())
+        ]
+    if table.game == "summer-suns":
+        dice = [die for action in actions if action.get("type") == "roll" for die in action.get("dice", [])]
+        return [{"who": "", "rolls": len(dice), "average": mean(dice), "expected": 3.5}] if dice else []
+    return []
+
+
+def longest_streak(plays: list[dict]) -> dict | None:
+    """The longest run of plays in a row that one player won (2 at least)."""
+    best, runs = None, {}
+    for play in plays:
+        runs = {name: runs.get(name, 0) + 1 for name in play["winners"]}
+        for name, length in runs.items():
+            if length >= 2 and (best is None or length > best["length"]):
+                best = {"who": name, "length": length}
+    return best

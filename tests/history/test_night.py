@@ -1,0 +1,108 @@
+"""The story of a night (issue 32), from a scripted evening of three games: a Skat pad, a Hang Four
+and a Dogo Dash (the golden playthroughs), finished at 20:10, 22:40 and 00:30, in the server's time
+zone (UTC here): all three are the night of 3 December, the last one after midnight included."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from companion.history import night
+from companion.tables import services
+from companion.tables.models import Table
+from tests.engines.golden_playthrough import script
+from tests.history.factories import home
+
+pytestmark = pytest.mark.django_db
+
+DAY = dt.date(2026, 12, 3)
+UTC = dt.UTC
+
+
+def played(slug: str, names, options, actions, finished: dt.datetime) -> Table:
+    table = services.create_table(slug, names, options)
+    for action in actions:
+        table.refresh_from_db()
+        services.play_action(table.id, action, table.version)
+    Table.objects.filter(pk=table.pk).update(finished=finished)
+    table.refresh_from_db()
+    assert table.status == "finished"
+    return table
+
+
+def score(*points):
+    return {"type": "score", "points": {str(seat): value for seat, value in enumerate(points)}}
+
+
+@pytest.fixture
+def evening():
+    # Skat, by hand: Ann 5-3 leads; Ben 9-5 leads (1 change); Ann 15-9 leads again (2 changes) and
+    # keeps it: round 3 decided it.
+    skat = played(
+        "any-game",
+        ["Ann", "Ben"],
+        {"game_name": "Skat"},
+        [score(5, 3), score(0, 6), score(10, 0), {"type": "finish"}],
+        dt.datetime(2026, 12, 3, 20, 10, tzinfo=UTC),
+    )
+    names, options, actions = script("hang-four")
+    waves = played("hang-four", names, options, actions, dt.datetime(2026, 12, 3, 22, 40, tzinfo=UTC))
+    names, options, actions = script("dogo-dash")
+    dogs = played("dogo-dash", names, options, actions, dt.datetime(2026, 12, 4, 0, 30, tzinfo=UTC))
+    played(
+        "any-game",
+        ["Ann", "Ben"],
+        {"game_name": "Skat"},
+        [score(1, 0), {"type": "finish"}],
+        dt.datetime(2026, 12, 4, 6, 30, tzinfo=UTC),
+    )  # the next evening
+    return skat, waves, dogs
+
+
+def test_the_night_tells_its_plays_champion_leads_and_dice(evening):
+    skat, waves, dogs = evening
+    story = night.night(home(), DAY)
+    assert [play["table"].pk for play in story["plays"]] == [skat.pk, waves.pk, dogs.pk]
+    first = story["plays"][0]
+    assert (
+        first["game"] == "Skat"
+        and first["winners"] == ["Ann"]
+        and first["scores"] == [("Ann", 15), ("Ben", 9)]
+    )
+    assert first["lead_changes"] == 2
+    assert first["decided_by"] == "Round 3: Ann 10, Ben 0."
+    # Hang Four (the golden script, by hand): Ann rolled 5 5 5 5 4 (and two Shacks), Ben 4 2 4 5 3 1,
+    # Cleo 3 5 4 3 2 1; the number faces 1-5 give 3 on average (HF-2).
+    assert [(luck["who"], luck["rolls"], luck["average"]) for luck in story["plays"][1]["dice"]] == [
+        ("Ann", 5, 4.8),
+        ("Ben", 6, 19 / 6),
+        ("Cleo", 6, 3.0),
+    ]
+    assert {luck["expected"] for luck in story["plays"][1]["dice"]} == {3}  # faces 1-5 (HF-2)
+    assert story["plays"][2]["dice"] == []  # no dice in Dogo Dash
+    # The golden games' winners (golden.txt): Ann wins the Hang Four, Ben the Dogo Dash.
+    assert [play["winners"] for play in story["plays"]] == [["Ann"], ["Ann"], ["Ben"]]
+    assert (story["champions"], story["champion_wins"]) == (["Ann"], 2)
+    assert story["streak"] == {"who": "Ann", "length": 2}
+
+
+def test_the_night_page_and_its_share_card(client, evening):
+    page = client.get(f"/g/default/history/nights/{DAY.isoformat()}/").content.decode()
+    assert "The night of Thursday 3 December 2026" in page
+    assert "The lead changed hands 2 times. Decided by: “Round 3: Ann 10, Ben 0.”" in page
+    assert page.count('<li class="card mb-2">') == 3
+    card = client.get(f"/g/default/history/nights/{DAY.isoformat()}/card.png")
+    assert card.status_code == 200 and card["Content-Type"] == "image/png"
+    assert card.content[:8] == b"\x89PNG\r\n\x1a\n"
+    latest = client.get("/g/default/history/nights/")
+    assert latest.status_code == 302 and latest["Location"].endswith("/nights/2026-12-04/")
+    assert client.get("/g/default/history/nights/2026-13-45/").status_code == 404
+    empty = client.get("/g/default/history/nights/2020-01-01/").content.decode()
+    assert "No play was finished this evening." in empty
+
+
+def test_the_night_page_reads_french(evening):
+    from tests.web.test_french import assert_french, french_client
+
+    assert_french(french_client(), f"/g/default/history/nights/{DAY.isoformat()}/", typed=("Skat",))
