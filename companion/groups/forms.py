@@ -1,3 +1,5 @@
+from zoneinfo import available_timezones
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -18,3 +20,15 @@ class GroupForm(forms.Form):
         if name is None:
             raise forms.ValidationError(_("A group needs a name of letters, digits and spaces."))
         return name
+
+
+class ZoneForm(forms.Form):
+    """Where the group plays (issue 32): its evenings run 06:00 to 06:00 there."""
+
+    time_zone = forms.ChoiceField(label=_("The group's time zone"), choices=())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [
+            (name, name.replace("_", " ")) for name in sorted(available_timezones())
+        ]

@@ -43,6 +43,8 @@ class Group(models.Model):
     token = models.CharField(max_length=64, default=new_token, editable=False)
     view_token = models.CharField(max_length=64, default=new_token, editable=False)
     created = models.DateTimeField(default=timezone.now)
+    # Where the group plays: its evenings and dates in the history (issue 32); empty, the server's.
+    time_zone = models.CharField(max_length=64, blank=True, default="")
 
     def __str__(self):
         return self.shown_name

@@ -9,6 +9,7 @@ urlpatterns = [
     path("g/<slug:group_id>/", views.group_home, name="group"),
     path("g/<slug:group_id>/join/<slug:token>/", views.join, name="join"),
     path("g/<slug:group_id>/rename/", views.rename, name="rename"),
+    path("g/<slug:group_id>/zone/", views.set_zone, name="zone"),
     path("g/<slug:group_id>/t/<slug:table_id>/", views.open_table, name="table"),
     path("g/<slug:group_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),
 ]

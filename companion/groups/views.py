@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,7 +18,7 @@ from companion.tables.limits import limit_tables
 from companion.tables.models import Table
 
 from . import access
-from .forms import GroupForm
+from .forms import GroupForm, ZoneForm
 from .models import DEFAULT_GROUP_ID, Group
 
 OPEN_TABLES = 20  # in-progress tables the front page lists
@@ -80,6 +81,7 @@ def group_home(request, group: Group):
             ],
             "share": None if access.open_to_all(group.pk) else share_links(request, group, rights),
             "rename_form": GroupForm(initial={"name": group.name}),
+            "zone_form": ZoneForm(initial={"time_zone": group.time_zone or settings.TIME_ZONE}),
             "glance": glance.figures(group),
         },
     )
@@ -96,6 +98,21 @@ def rename(request, group: Group):
         messages.success(request, f"{old} is now called {form.cleaned_data['name']}.")
     else:
         messages.error(request, " ".join(form.errors["name"]))
+    return redirect("groups:group", group.pk)
+
+
+@require_POST
+@access.group_page
+def set_zone(request, group: Group):
+    """Where the group plays: its nights and dates follow (issue 32)."""
+    form = ZoneForm(request.POST)
+    if form.is_valid():
+        Group.objects.filter(pk=group.pk).update(time_zone=form.cleaned_data["time_zone"])
+        messages.success(
+            request, _("The group's evenings now follow {zone}.").format(zone=form.cleaned_data["time_zone"])
+        )
+    else:
+        messages.error(request, _("Choose a time zone from the list."))
     return redirect("groups:group", group.pk)
 
 

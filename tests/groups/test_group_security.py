@@ -67,12 +67,16 @@ def routes(w: World) -> list[tuple[str, str, str, dict | None]]:
         ("member QR", "get", f"{g}/qr/edit.svg", None),
         ("open a table", "get", f"{g}/t/{w.playing.id}/", None),
         ("rename the group", "post", f"{g}/rename/", {"name": "Renamed"}),
+        ("time zone", "post", f"{g}/zone/", {"time_zone": "Europe/Paris"}),
         ("archive", "get", f"{h}/", None),
         ("abandoned", "get", f"{h}/abandoned/", None),
         ("play", "get", f"{h}/plays/{w.play.id}/", None),
         ("play details", "post", f"{h}/plays/{w.play.id}/", {"place": "Kim's", "comments": ""}),
         ("replay", "get", f"{h}/plays/{w.play.id}/replay/", None),
         ("resume", "post", f"{h}/plays/{w.abandoned.id}/resume/", {}),
+        ("nights", "get", f"{h}/nights/", None),
+        ("night", "get", f"{h}/nights/2026-12-03/", None),
+        ("night card", "get", f"{h}/nights/2026-12-03/card.png", None),
         ("players", "get", f"{h}/players/", None),
         ("player", "get", f"{h}/players/{w.ann.pk}/", None),
         ("rename", "post", f"{h}/players/{w.ben.pk}/rename/", {"name": "Benjamin"}),
@@ -87,7 +91,7 @@ def routes(w: World) -> list[tuple[str, str, str, dict | None]]:
     ]
 
 
-WRITES = {"rename the group", "play details", "resume", "rename", "merge", "import"}
+WRITES = {"rename the group", "time zone", "play details", "resume", "rename", "merge", "import"}
 # A watcher may not share the member link, start a table or import.
 EDIT_ONLY_READS = {"member QR", "new table in the group", "import page"}
 
@@ -111,7 +115,7 @@ def test_every_page_of_a_group_answers_each_person_as_it_must(world, who):
         answers[what] = response.status_code
     wrong = {what: code for what, code in answers.items() if code not in expected(who, what)}
     assert wrong == {}, f"{who}: {wrong}"
-    assert len(answers) == 22
+    assert len(answers) == 26  # every route above, the nights and the time zone (issue 32) included
 
 
 def test_nothing_a_refused_write_sent_was_changed(world):

@@ -106,3 +106,23 @@ def test_the_night_page_reads_french(evening):
     from tests.web.test_french import assert_french, french_client
 
     assert_french(french_client(), f"/g/default/history/nights/{DAY.isoformat()}/", typed=("Skat",))
+
+
+def test_the_group_s_time_zone_decides_which_evening_a_play_belongs_to(client):
+    """A play finished at 07:30 UTC on 4 December: in UTC it opens the evening of the 4th; in New
+    York it is 02:30, still the night of the 3rd (an evening ends at 06:00)."""
+    play = played(
+        "any-game",
+        ["Ann", "Ben"],
+        {"game_name": "Skat"},
+        [score(1, 0), {"type": "finish"}],
+        dt.datetime(2026, 12, 4, 7, 30, tzinfo=UTC),
+    )
+    assert [p["table"].pk for p in night.night(home(), dt.date(2026, 12, 4))["plays"]] == [play.pk]
+    assert client.post("/g/default/zone/", {"time_zone": "America/New_York"}).status_code == 302
+    assert [p["table"].pk for p in night.night(home(), DAY)["plays"]] == [play.pk]
+    assert night.night(home(), dt.date(2026, 12, 4))["plays"] == []
+    page = client.get(f"/g/default/history/nights/{DAY.isoformat()}/").content.decode()
+    assert "02:30" in page  # the time as the group reads it
+    assert client.post("/g/default/zone/", {"time_zone": "Mars/Olympus"}).status_code == 302
+    assert home().time_zone == "America/New_York"  # a zone not in the list changes nothing
