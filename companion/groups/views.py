@@ -18,7 +18,7 @@ from companion.tables.limits import limit_tables
 from companion.tables.models import Table
 
 from . import access
-from .forms import GroupForm, ZoneForm
+from .forms import GroupForm, ZoneForm, time_zones
 from .models import DEFAULT_GROUP_ID, Group
 
 OPEN_TABLES = 20  # in-progress tables the front page lists
@@ -82,6 +82,7 @@ def group_home(request, group: Group):
             "share": None if access.open_to_all(group.pk) else share_links(request, group, rights),
             "rename_form": GroupForm(initial={"name": group.name}),
             "zone_form": ZoneForm(initial={"time_zone": group.time_zone or settings.TIME_ZONE}),
+            "time_zones": time_zones() if rights == table_access.EDIT else [],
             "glance": glance.figures(group),
         },
     )

@@ -109,3 +109,21 @@ def test_the_story_of_the_night_at_390(live_server, phone, shot):
         shot(phone, f"night-{DAY.isoformat()}-{scheme}")
         problems += violations(axe, phone)
     assert not problems, problems
+
+
+def test_the_group_sets_its_time_zone_for_its_nights(live_server, phone, shot):
+    phone.goto(f"{live_server.url}/g/default/")
+    phone.get_by_text("Rename the group, its time zone").tap()
+    field = phone.get_by_label("The group's time zone")
+    expect(field).to_have_value("UTC")  # the server's, until the group says
+    field.fill("Europe/Paris")
+    axe, problems = Axe(), []
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        shot(phone, f"group-time-zone-{scheme}")
+        problems += violations(axe, phone)
+    assert not problems, problems
+    phone.get_by_role("button", name="Save the time zone").tap()
+    expect(
+        phone.get_by_role("status").filter(has_text="The group's evenings now follow Europe/Paris.")
+    ).to_be_visible()

@@ -113,6 +113,7 @@ PAGE_VALUES = {
     "kind": "edit",
     "rest": "",
     "job_id": "00000000-0000-4000-8000-000000000000",
+    "day": "2026-12-03",  # a night of the group (issue 32)
 }
 
 
