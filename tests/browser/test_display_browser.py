@@ -127,3 +127,22 @@ def test_the_group_sets_its_time_zone_for_its_nights(live_server, phone, shot):
     expect(
         phone.get_by_role("status").filter(has_text="The group's evenings now follow Europe/Paris.")
     ).to_be_visible()
+
+
+def test_the_big_screen_says_the_result_large_at_the_end(live_server, new_phone, shot):
+    from tests.engines.golden_playthrough import script
+
+    names, options, actions = script("dogo-dash")
+    table = services.create_table("dogo-dash", names, options)
+    for action in actions:
+        table.refresh_from_db()
+        services.play_action(table.id, action, table.version)
+    screen = new_phone(**SCREEN)
+    screen.goto(f"{live_server.url}/t/{table.id}/join/{table.view_token}/?to=display")
+    expect(screen.locator(".display-result")).to_contain_text("Ben")  # DD golden: Ben wins
+    for scheme in ("light", "dark"):
+        screen.emulate_media(color_scheme=scheme)
+        shot(screen, f"display-1280-result-{scheme}")
+    scroll = screen.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
+    assert scroll[0] <= scroll[1], scroll  # the result alone, on one screen
+    assert not violations(Axe(), screen)
