@@ -357,16 +357,26 @@ def _remember(table: Table, key: str | None, answer: dict) -> dict:
     return answer
 
 
+def _locked(table_id: str, expected_version, key: str | None) -> tuple[Table, list[str], dict | None]:
+    """A write that moves the version without an entry of its own (an undo, abandon, resume, who
+    starts): the row locked, the row cache dropped (an entry kept there is stale), and either the
+    answer a retried key already got, or the version checked."""
+    table = Table.objects.select_for_update().get(pk=table_id)
+    row_cache.forget(table_id)
+    if (repeated := _repeated(table, key)) is not None:
+        return table, [], repeated
+    names = seat_names(table)
+    _check_version(table, expected_version, names)
+    return table, names, None
+
+
 def undo(table_id: str, expected_version, seq: int | None = None, idempotency_key: str | None = None) -> dict:
     """Take back the last live entry, or the entry `seq` when no later entry depends on it (a
     player's own placement in a round everyone writes at once), and rebuild the snapshot."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
-        row_cache.forget(table_id)  # this write moves the version: an entry kept here is stale
-        if (repeated := _repeated(table, idempotency_key)) is not None:
+        table, names, repeated = _locked(table_id, expected_version, idempotency_key)
+        if repeated is not None:
             return repeated
-        names = seat_names(table)
-        _check_version(table, expected_version, names)
         _check_playable(table)
         live = list(table.events.filter(undone=False).order_by("seq"))
         if not live:
@@ -399,12 +409,9 @@ def choose_first(table_id: str, expected_version, seat, idempotency_key: str | N
     """Before the first entry, the player the rulebook names to start takes seat 1, the others
     following in their order (issue 32: "the last person to smell a wet dog starts", HF-1)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
-        row_cache.forget(table_id)  # this write moves the version: an entry kept here is stale
-        if (repeated := _repeated(table, idempotency_key)) is not None:
+        table, names, repeated = _locked(table_id, expected_version, idempotency_key)
+        if repeated is not None:
             return repeated
-        names = seat_names(table)
-        _check_version(table, expected_version, names)
         _check_playable(table)
         guide = registry.guide(table.game)
         if guide is None or not guide.FIRST_PLAYER:
@@ -501,12 +508,9 @@ def resume(table_id: str, expected_version, idempotency_key: str | None = None) 
 
 def _set_abandoned(table_id: str, expected_version, abandoned: bool, idempotency_key: str | None) -> dict:
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
-        row_cache.forget(table_id)  # this write moves the version: an entry kept here is stale
-        if (repeated := _repeated(table, idempotency_key)) is not None:
+        table, names, repeated = _locked(table_id, expected_version, idempotency_key)
+        if repeated is not None:
             return repeated
-        names = seat_names(table)
-        _check_version(table, expected_version, names)
         if abandoned and table.status == Table.Status.FINISHED:
             raise base.RuleViolation(
                 "already_finished", _("A finished table is kept in the history as it is (T-N2)."), "T-N2"

@@ -10,6 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from companion.tables import services
+from tests.engines.golden_playthrough import script
+from tests.history.factories import golden_table
 
 from .test_accessibility import violations
 
@@ -21,6 +23,21 @@ SCREEN = {
     "is_mobile": False,
     "has_touch": False,
 }
+
+
+def fits_one_screen(page) -> None:
+    height, room = page.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
+    assert height <= room, (height, room)  # nothing to scroll
+
+
+def looked_at(page, shot, name: str, schemes=("light", "dark")) -> list[str]:
+    """Screenshots in each colour scheme, and what axe-core finds in each."""
+    axe, problems = Axe(), []
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        shot(page, f"{name}-{scheme}")
+        problems += violations(axe, page)
+    return problems
 
 
 def test_the_big_screen_follows_a_phone_within_a_second(live_server, new_phone, phone, shot):
@@ -40,34 +57,18 @@ def test_the_big_screen_follows_a_phone_within_a_second(live_server, new_phone, 
     # DD-2: the bear beats the dog and the cats; Dan takes the pot.
     expect(screen.locator(".display-last")).to_contain_text("Dan takes the pot of 4.", timeout=1000)
     print(f"\nbig screen updated {1000 * (time.monotonic() - sent):.0f} ms after the tap")
-    scroll = screen.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
-    assert scroll[0] <= scroll[1], scroll  # no scrolling during play at 1280x720
-    axe, problems = Axe(), []
-    for scheme in ("light", "dark"):
-        screen.emulate_media(color_scheme=scheme)
-        shot(screen, f"display-1280-dogo-dash-{scheme}")
-        problems += violations(axe, screen)
-    assert not problems, problems
+    fits_one_screen(screen)  # no scrolling during play at 1280x720
+    assert not looked_at(screen, shot, "display-1280-dogo-dash")
 
 
 @pytest.mark.parametrize("slug", ["surfs-up", "hang-four", "summer-suns", "any-game"])
 def test_each_game_on_the_big_screen_at_1280(slug, live_server, new_phone, shot):
-    from tests.engines.golden_playthrough import script
-
-    names, options, actions = script(slug)
-    table = services.create_table(slug, names, options)
-    for action in actions[: len(actions) // 2]:
-        table.refresh_from_db()
-        services.play_action(table.id, action, table.version)
+    table = golden_table(slug, len(script(slug)[2]) // 2)
     screen = new_phone(**SCREEN)
     screen.goto(f"{live_server.url}/t/{table.id}/join/{table.view_token}/?to=display")
     expect(screen.locator(".display-board")).to_be_visible()
-    screen.emulate_media(color_scheme="dark")
-    shot(screen, f"display-1280-{slug}-dark")
-    scroll = screen.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
-    assert scroll[0] <= scroll[1], scroll  # no scrolling during play at 1280x720
-    problems = violations(Axe(), screen)
-    assert not problems, problems
+    fits_one_screen(screen)  # no scrolling during play at 1280x720
+    assert not looked_at(screen, shot, f"display-1280-{slug}", schemes=("dark",))
 
 
 def test_the_setup_guide_is_ticked_asks_who_starts_and_goes_in_one_tap(live_server, phone, shot):
@@ -79,12 +80,7 @@ def test_the_setup_guide_is_ticked_asks_who_starts_and_goes_in_one_tap(live_serv
     expect(guide).to_contain_text("Set up for 3 players")
     guide.get_by_text("Put the die within everyone's reach.").tap()
     expect(guide.locator("#guide-6")).to_be_checked()
-    axe, problems = Axe(), []
-    for scheme in ("light", "dark"):
-        phone.emulate_media(color_scheme=scheme)
-        shot(phone, f"setup-guide-hang-four-{scheme}")
-        problems += violations(axe, phone)
-    assert not problems, problems
+    assert not looked_at(phone, shot, "setup-guide-hang-four")
     guide.get_by_role("button", name="Ben", exact=True).tap()
     expect(phone.locator(".done-notice")).to_have_text("Ben starts.")
     expect(phone.locator(".prompt-title")).to_contain_text("Ben")
@@ -103,12 +99,7 @@ def test_the_story_of_the_night_at_390(live_server, phone, shot):
     expect(phone.locator(".night-summary")).to_contain_text("Champion of the night: Ann (2 wins)")
     expect(phone.locator(".night-card")).to_have_js_property("complete", True)
     assert phone.locator(".night-card").evaluate("img => img.naturalWidth") == 1080
-    axe, problems = Axe(), []
-    for scheme in ("light", "dark"):
-        phone.emulate_media(color_scheme=scheme)
-        shot(phone, f"night-{DAY.isoformat()}-{scheme}")
-        problems += violations(axe, phone)
-    assert not problems, problems
+    assert not looked_at(phone, shot, f"night-{DAY.isoformat()}")
 
 
 def test_the_group_sets_its_time_zone_for_its_nights(live_server, phone, shot):
@@ -117,12 +108,7 @@ def test_the_group_sets_its_time_zone_for_its_nights(live_server, phone, shot):
     field = phone.get_by_label("The group's time zone")
     expect(field).to_have_value("UTC")  # the server's, until the group says
     field.fill("Europe/Paris")
-    axe, problems = Axe(), []
-    for scheme in ("light", "dark"):
-        phone.emulate_media(color_scheme=scheme)
-        shot(phone, f"group-time-zone-{scheme}")
-        problems += violations(axe, phone)
-    assert not problems, problems
+    assert not looked_at(phone, shot, "group-time-zone")
     phone.get_by_role("button", name="Save the time zone").tap()
     expect(
         phone.get_by_role("status").filter(has_text="The group's evenings now follow Europe/Paris.")
@@ -130,19 +116,9 @@ def test_the_group_sets_its_time_zone_for_its_nights(live_server, phone, shot):
 
 
 def test_the_big_screen_says_the_result_large_at_the_end(live_server, new_phone, shot):
-    from tests.engines.golden_playthrough import script
-
-    names, options, actions = script("dogo-dash")
-    table = services.create_table("dogo-dash", names, options)
-    for action in actions:
-        table.refresh_from_db()
-        services.play_action(table.id, action, table.version)
+    table = golden_table("dogo-dash")
     screen = new_phone(**SCREEN)
     screen.goto(f"{live_server.url}/t/{table.id}/join/{table.view_token}/?to=display")
     expect(screen.locator(".display-result")).to_contain_text("Ben")  # DD golden: Ben wins
-    for scheme in ("light", "dark"):
-        screen.emulate_media(color_scheme=scheme)
-        shot(screen, f"display-1280-result-{scheme}")
-    scroll = screen.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
-    assert scroll[0] <= scroll[1], scroll  # the result alone, on one screen
-    assert not violations(Axe(), screen)
+    assert not looked_at(screen, shot, "display-1280-result")
+    fits_one_screen(screen)  # the result alone, on one screen

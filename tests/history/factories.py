@@ -47,6 +47,19 @@ def play_out(
     raise AssertionError(f"{game} did not finish in {MAX_STEPS} steps (seed {seed})")
 
 
+def golden_table(slug: str, steps: int | None = None) -> Table:
+    """A table of `slug` with its golden playthrough's first `steps` entries made (all by default)."""
+    from tests.engines.golden_playthrough import script
+
+    names, options, actions = script(slug)
+    table = services.create_table(slug, names, options)
+    for action in actions[:steps]:
+        table.refresh_from_db()
+        services.play_action(table.id, action, table.version)
+    table.refresh_from_db()
+    return table
+
+
 def finished_play(
     game: str,
     seats: list[tuple[str, int, bool]],
