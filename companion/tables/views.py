@@ -225,14 +225,17 @@ def table_page(request, table_id: str):
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
-    view_link = request.build_absolute_uri(reverse("tables:join", args=[table.id, table.view_token]))
+    view_path, view_qr = (
+        reverse("tables:join", args=[table.id, table.view_token]),
+        reverse("tables:qr", args=[table.id, "view"]),
+    )
     context["share"] = {
-        "view": view_link,
-        "view_qr": reverse("tables:qr", args=[table.id, "view"]),
+        "view": request.build_absolute_uri(view_path),
+        "view_qr": view_qr,
         # The watch link that opens the table on a big screen (issue 32).
-        "display": view_link + "?to=display",
-        "display_path": reverse("tables:join", args=[table.id, table.view_token]) + "?to=display",
-        "display_qr": reverse("tables:qr", args=[table.id, "view"]) + "?to=display",
+        "display": request.build_absolute_uri(view_path + "?to=display"),
+        "display_path": view_path + "?to=display",
+        "display_qr": view_qr + "?to=display",
     }
     if rights == access.EDIT:
         context["share"].update(

@@ -31,10 +31,6 @@ def engine():
     return registry.get("surfs-up")
 
 
-def suits() -> list[str]:
-    return list(engine().suits)
-
-
 def end_texts(state: dict, names: list[str]) -> dict[str, str]:
     """Why the game ended; for the rest card, who is down to it (issue 15)."""
     down = [names[seat] for seat in engine().down_to_rest(state)]
@@ -126,10 +122,6 @@ def shared_goals(state: dict) -> bool:
     return bool(state.get("options", {}).get("shared_goals"))
 
 
-def suit_colour(name: str) -> str:
-    return faces.suit_colour(name)
-
-
 def card_view(card: dict, breakzone: bool = False) -> dict:
     """A card as the page draws it: a label, a colour class, and where it sits."""
     kind = card.get("kind")
@@ -144,8 +136,7 @@ def card_view(card: dict, breakzone: bool = False) -> dict:
     else:
         label = f"⚡ {card['value']}"
         detail = _("energy · cost {cost}").format(cost=card["cost"])
-    colour = suit_colour(card["suit"]) if "suit" in card else kind
-    return {**card, "label": label, "detail": detail, "colour": colour, "breakzone": breakzone}
+    return {**card, "label": label, "detail": detail, "colour": faces.colour(card), "breakzone": breakzone}
 
 
 def energy_view(card) -> dict:
@@ -171,7 +162,8 @@ def surfer_view(name: str, seat: dict) -> dict:
         "respect": seat["respect"],
         "respect_pips": [i < seat["respect"] for i in range(4)],
         "waves": [
-            {"suit": suit, "colour": suit_colour(suit), "points": pts} for suit, pts in waves_by_suit.items()
+            {"suit": suit, "colour": faces.suit_colour(suit), "points": pts}
+            for suit, pts in waves_by_suit.items()
         ],
         "surfboards": [card_view(card) for card in seat["surfboards"]],
         "stings": seat["stings"],

@@ -36,9 +36,9 @@ class CardSteps(screen_kit.StepMachine):
         return screen_kit.log_words(engine(), self.state, action, self.names)
 
     @staticmethod
-    def face_options(cards: list[dict], key: str, extra: dict | None = None) -> list[dict]:
-        """One option a face: it links on with `key` set to its code (plus `extra`)."""
-        return [face_option(face, {key: faces.code(face), **(extra or {})}) for face in cards]
+    def face_options(cards: list[dict], key: str) -> list[dict]:
+        """One option a face: it links on with `key` set to its code."""
+        return [face_option(face, {key: faces.code(face)}) for face in cards]
 
     def beach_card(
         self, query: dict, face_key: str, cost_key: str, title: str
@@ -59,7 +59,7 @@ class CardSteps(screen_kit.StepMachine):
                 "name": "cost",
                 "title": _("{card}: its cost?").format(card=named),
                 "options": [
-                    {"label": str(n), "hint": _("respect"), "set": {cost_key: str(n)}, "cost": True}
+                    {"label": str(n), "hint": _("respect"), "set": {cost_key: str(n)}}
                     for n in faces.costs(face)
                 ],
             }
