@@ -35,7 +35,9 @@ def test_the_watch_link_opens_the_big_screen_and_it_follows_the_table(client):
     services.play_action(table.id, {"type": "reveal", "cards": {"0": "dog", "1": "cat", "2": "cat"}}, 0)
     update = client.get(f"/t/{table.id}/display/?v=0")
     assert update.status_code == 200 and update.content.decode().lstrip().startswith('<div id="live"')
-    assert "Last entry:" in update.content.decode() and "Ann" in update.content.decode()
+    # DD-2: the dog beats both cats; Ann takes the pot.
+    said = "Last entry:</span> Ann revealed a dog, Ben a cat and Cleo a cat. Ann takes the pot of 3."
+    assert said in update.content.decode()
     assert 'data-version="1"' in update.content.decode()
 
 
