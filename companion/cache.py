@@ -30,13 +30,18 @@ class Breaker:
         self.name = name
         self.down_until = 0.0
         self.down = False
+        self.up_since = 0.0  # when the cache last answered after an outage
         self.lock = threading.Lock()
 
     def allows(self) -> bool:
         return time.monotonic() >= self.down_until
 
-    def failed(self, error: Exception) -> None:
+    def failed(self, error: Exception, asked_at: float) -> None:
         with self.lock:
+            if asked_at < self.up_since:
+                # Asked before another thread saw the cache answer again: a leftover of the outage
+                # just over, not a new one (it would open the breaker and log twice per outage).
+                return
             self.down_until = time.monotonic() + RETRY_SECONDS
             if not self.down:
                 self.down = True
@@ -52,6 +57,7 @@ class Breaker:
             with self.lock:
                 if self.down:
                     self.down = False
+                    self.up_since = time.monotonic()
                     log.warning("The cache at %s answers again: rate limits count again.", self.name)
 
 
@@ -76,10 +82,11 @@ class ResilientRedisCache(RedisCache):
     def _try(self, call, fallback):
         if not self.breaker.allows():
             return fallback()
+        asked_at = time.monotonic()
         try:
             value = call()
         except RedisError as error:
-            self.breaker.failed(error)
+            self.breaker.failed(error, asked_at)
             return fallback()
         self.breaker.answered()
         return value
