@@ -34,8 +34,12 @@ translations: install
 
 # After a sentence changes in the code or a template: the catalogs get its msgid (to translate in
 # locale/fr/LC_MESSAGES/*.po; tests/web/test_french.py fails until every msgid has its French).
+# A game's sentences go to its own catalog, <game folder>/locale/fr/, made here for every registered
+# game: a new game starts with its own empty catalog, never prefilled from another game's French.
 MESSAGES_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench --ignore=docs
 messages: install
+	$(BIN)/python -c "from companion.games import registry; \
+	  [(registry.folder(s) / 'locale/fr/LC_MESSAGES').mkdir(parents=True, exist_ok=True) for s in registry.GAMES]"
 	$(BIN)/python manage.py makemessages -l fr --no-location --no-obsolete $(MESSAGES_IGNORE) --verbosity 0
 	$(BIN)/python manage.py makemessages -d djangojs -l fr --no-location --no-obsolete $(MESSAGES_IGNORE) --ignore=templates --verbosity 0
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: named people and helpers to create and play tables through the API."""
+"""Fixtures of the app's tests: a client of the JSON API to create and play tables. (The autouse
+fixtures every test needs are in the root conftest.py.)"""
 
 from __future__ import annotations
 
@@ -42,28 +43,3 @@ class ApiClient:
 @pytest.fixture
 def api(client) -> ApiClient:
     return ApiClient(client)
-
-
-@pytest.fixture(autouse=True)
-def no_rate_limits(request, settings):
-    """Tests write fast from one address; only tests marked `ratelimit` meet the limits."""
-    if request.node.get_closest_marker("ratelimit") is None:
-        settings.RATELIMIT_ENABLE = False
-
-
-@pytest.fixture(autouse=True)
-def no_kept_rows():
-    """Each test starts with no table rows kept by this process (companion/tables/row_cache.py)."""
-    from companion.tables import row_cache
-
-    row_cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def english_after_each_test():
-    """A French request leaves French active in the test's thread (LocaleMiddleware activates the
-    request's language and leaves it): each test starts in the default language."""
-    from django.utils import translation
-
-    yield
-    translation.deactivate()

@@ -16,6 +16,14 @@ from tests.engines.golden_playthrough import golden_path, script
 # The partials the table page, the result and the replay include from a game's template folder.
 PARTIALS = ("_last.html", "_panel.html", "_prompt.html", "_status.html", "_waiting.html")
 SCREEN_FUNCTIONS = ("context", "action_from_form")
+# What base.Engine lists (docs/adding-a-game.md, item 1).
+ENGINE_PARTS = (
+    "slug", "name", "min_players", "max_players", "options", "action_types", "action_fields", "end_rule",
+    "players_rule", "setup", "expect", "apply", "scores", "result", "describe", "sample_action", "not_now",
+    "not_your_turn",
+)  # fmt: skip
+# Files a game's folder holds besides its modules: its rulings in both languages, its French.
+FILES = ("RULES.md", "RULES.fr.md", "locale/fr/LC_MESSAGES/django.po")
 
 
 def module(slug: str, name: str):
@@ -28,7 +36,13 @@ def module(slug: str, name: str):
 def missing_parts(slug: str) -> list[str]:
     """What the game lacks, each said as the file to add to its folder."""
     folder = registry.package(slug).replace(".", "/")
-    missing = []
+    engine = registry.get(slug)
+    missing = [f"{folder}/__init__.py: engine.{name}" for name in ENGINE_PARTS if not hasattr(engine, name)]
+    if engine is not None and getattr(engine, "slug", slug) != slug:
+        missing.append(f"{folder}/__init__.py: engine.slug {slug!r} (the registry's key)")
+    missing += [f"{folder}/{name}" for name in FILES if not (registry.folder(slug) / name).exists()]
+    if not list((registry.folder(slug) / "tests").glob("test_*.py")):
+        missing.append(f"its rules tests ({folder}/tests/test_*.py)")
     screen = module(slug, "screen")
     if screen is None:
         missing.append(f"its screen ({folder}/screen.py)")
@@ -67,6 +81,11 @@ def test_a_game_in_the_registry_alone_is_named_with_each_missing_part(monkeypatc
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(registry.GAMES, "throwaway-game", "throwaway_game:engine")
     assert missing_parts("throwaway-game") == [
+        *(f"throwaway_game/__init__.py: engine.{name}" for name in ENGINE_PARTS),
+        "throwaway_game/RULES.md",
+        "throwaway_game/RULES.fr.md",
+        "throwaway_game/locale/fr/LC_MESSAGES/django.po",
+        "its rules tests (throwaway_game/tests/test_*.py)",
         "its screen (throwaway_game/screen.py)",
         *(f"the template throwaway_game/templates/throwaway_game/{partial}" for partial in PARTIALS),
         "its styles throwaway_game/static/throwaway_game/screen.css",

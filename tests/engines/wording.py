@@ -1,5 +1,6 @@
-"""G-1 and G-2 as checks every refusal must pass: a 422 names a ruling that exists (in
-shared/RULINGS.md, or in the project's notes: ADOPTED.md, NOTES.md) and cites it in its sentence;
+"""G-1 and G-2 as checks every refusal must pass: a 422 names a ruling that exists (a heading of a
+registered game's RULES.md, a note of ADOPTED.md or NOTES.md, or one of shared/RULINGS.md's
+rulings for every game, carried here so the suite runs without shared/) and cites it in its sentence;
 no sentence, 400 or 422, carries a program's words (None, True, False, a Python type or repr);
 a 422 names no bare field (`slot_die`, 'refill'). The engine tests' refuse() and the hostile walk
 run these on every refusal they meet; a scan of the engines' source checks that every
@@ -10,19 +11,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from companion.games import registry
+
 ROOT = Path(__file__).resolve().parents[2]
-RULINGS = ROOT.parent / "shared" / "RULINGS.md"  # CI lays shared/ beside the checkout, as here
+# shared/RULINGS.md's rulings for every game that no game's RULES.md restates (its "Every game").
+EVERY_GAME = {"G-1", "G-2"}
 NOTES = ROOT / "companion" / "games" / "NOTES.md"
 ADOPTED = ROOT / "companion" / "games" / "ADOPTED.md"
 RULING_ID = re.compile(r"^- ([A-Z]{1,2}-N?\d+)\b", re.MULTILINE)
+RULES_HEADING = re.compile(r"^## ([A-Z]{1,2}-N?\d+)\b", re.MULTILINE)
 PROGRAM_WORDS = re.compile(r"\b(None|True|False|NoneType|dict|str|int|bool|float)\b|<class ")
 CLIENT_TEXT = re.compile(r'"(?:[^"\\]|\\.)*"')
 BARE_FIELD = re.compile(r"\b[a-z]+_[a-z_]+\b|'[a-z_]+'")
 
 
 def ruling_ids() -> set[str]:
-    """Every ruling id the project can cite: RULINGS.md's, and the project's own notes'."""
-    found = set(RULING_ID.findall(RULINGS.read_text(encoding="utf-8")))
+    """Every ruling id the project can cite: each game's RULES.md's, and the project's own notes'."""
+    found = set(EVERY_GAME)
+    for slug in registry.GAMES:
+        found |= set(RULES_HEADING.findall((registry.folder(slug) / "RULES.md").read_text(encoding="utf-8")))
     for notes in (NOTES, ADOPTED):
         found |= set(RULING_ID.findall(notes.read_text(encoding="utf-8")))
     assert {"HF-9", "SU-14", "DD-9", "SS-10", "G-1", "HF-N9", "T-N1"} <= found, "a rulings file was not read"

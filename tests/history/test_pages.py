@@ -18,6 +18,7 @@ from companion.history import bgstats, charts, replay, stats
 from companion.tables import services
 from companion.tables.models import Player, Seat, Table
 from tests.engines.golden_playthrough import script as golden_script
+from tests.engines.setups import playable
 from tests.history.factories import home
 
 from .factories import finished_play, golden_table, play_out
@@ -179,9 +180,9 @@ def test_only_finished_or_abandoned_tables_have_a_history_page(client):
     assert page.status_code == 200 and "abandoned before its end" in page.content.decode()
 
 
-@pytest.mark.parametrize("game", ["dogo-dash", "summer-suns", "hang-four", "surfs-up"])
+@pytest.mark.parametrize("game", list(registry.GAMES))
 def test_a_replay_steps_through_the_log_entry_by_entry(client, game):
-    table = play_out(game, ["Ann", "Ben", "Cleo"], seed=9, undo_every=6)
+    table = play_out(game, ["Ann", "Ben", "Cleo"], seed=9, options=playable(registry.get(game)), undo_every=6)
     events = replay.live_events(table)
     last = len(events)
     url = f"/g/default/history/plays/{table.id}/replay/"

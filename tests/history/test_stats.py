@@ -19,12 +19,13 @@ from companion.groups.models import Group
 from companion.history import people, stats
 from companion.tables import services
 from companion.tables.models import Player, Seat, Table
+from tests.engines.setups import playable
 from tests.history.factories import finished_play, home, play_out
 from tests.history.fixture_plays import load_fixture_plays
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ["dogo-dash", "summer-suns", "hang-four", "surfs-up"]
+GAMES = list(registry.GAMES)
 
 
 @pytest.fixture
@@ -506,7 +507,7 @@ def test_the_number_of_queries_does_not_grow_with_the_plays(plays):
         run_everything(ann, group)
     people_ = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Hal"]
     for n in range(20):
-        game = GAMES[n % 4]
+        game = GAMES[n % len(GAMES)]
         seats = [(name, 10 + n + i, i == 0) for i, name in enumerate(people_[n % 3 : n % 3 + 3])]
         finished_play(game, seats, finished=at(1, 1) + dt.timedelta(hours=n))
     assert stats.archive(home()).count() == 53
@@ -613,7 +614,8 @@ def test_rename_to_a_bad_name_is_refused(plays, name):
 
 def test_real_games_write_their_results_and_undo_clears_them():
     names = ["Ann", "Ben", "Cleo"]
-    tables = [play_out(game, names, seed=seed) for seed, game in enumerate(GAMES, start=11)]
+    setups = {game: playable(registry.get(game)) for game in GAMES}
+    tables = [play_out(game, names, seed, setups[game]) for seed, game in enumerate(GAMES, start=11)]
     wins = dict.fromkeys(names, 0)
     for table in tables:
         engine = registry.get(table.game)
@@ -625,11 +627,11 @@ def test_real_games_write_their_results_and_undo_clears_them():
             wins[seat.player.name] += seat.won
     for name in names:
         totals = stats.player_totals(person(name))
-        assert (totals.plays, totals.wins) == (4, wins[name])
-    assert [row["plays"] for row in stats.games_overview(home())] == [1, 1, 1, 1]
+        assert (totals.plays, totals.wins) == (len(GAMES), wins[name])
+    assert [row["plays"] for row in stats.games_overview(home())] == [1] * len(GAMES)
 
     # Take back the last entry of the Surf's Up! table: it is in progress again, its results gone.
-    table = tables[3]
+    table = tables[GAMES.index("surfs-up")]
     last = table.events.filter(undone=False).order_by("-seq").first()
     surf_won = {seat.player.name: seat.won for seat in table.seats.select_related("player")}
     services.undo(table.id, table.version)
@@ -638,7 +640,7 @@ def test_real_games_write_their_results_and_undo_clears_them():
     assert [(s.score, s.won) for s in table.seats.all()] == [(None, False)] * 3
     for name in names:
         totals = stats.player_totals(person(name))
-        assert (totals.plays, totals.wins) == (3, wins[name] - surf_won[name])
+        assert (totals.plays, totals.wins) == (len(GAMES) - 1, wins[name] - surf_won[name])
     assert stats.archive(home(), game="surfs-up").count() == 0
     assert stats.game_summary(home(), "surfs-up")["plays"] == 0
 
@@ -648,5 +650,5 @@ def test_real_games_write_their_results_and_undo_clears_them():
     assert table.status == Table.Status.FINISHED
     for name in names:
         totals = stats.player_totals(person(name))
-        assert (totals.plays, totals.wins) == (4, wins[name])
+        assert (totals.plays, totals.wins) == (len(GAMES), wins[name])
     assert stats.archive(home(), game="surfs-up").count() == 1

@@ -34,6 +34,10 @@ from tests.web.text import read
 pytestmark = pytest.mark.django_db
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES"
+# The app's catalogs, and each game's own in its folder (makemessages files a game's sentences there).
+CATALOGS = [LOCALE / "django.po", LOCALE / "djangojs.po"] + [
+    registry.folder(slug) / "locale" / "fr" / "LC_MESSAGES" / "django.po" for slug in registry.GAMES
+]
 
 
 def catalog_entries(path: Path) -> list[tuple[str, str]]:
@@ -58,8 +62,8 @@ def english_only_words() -> set[str]:
     """The words of the catalogs' English sentences that none of their French ones uses: a page
     that shows one of them shows English."""
     english, french = set(), set()
-    for catalog in ("django.po", "djangojs.po"):
-        for msgid, msgstr in catalog_entries(LOCALE / catalog):
+    for catalog in CATALOGS:
+        for msgid, msgstr in catalog_entries(catalog):
             english |= {word.lower() for word in WORD.findall(NAMES.sub(" ", msgid))}
             french |= {word.lower() for word in WORD.findall(NAMES.sub(" ", msgstr))}
     return {word for word in english - french - PLACEHOLDER_WORDS if len(word) > 1}
@@ -137,9 +141,9 @@ def assert_french(
 
 
 def test_the_french_catalogs_are_complete():
-    for catalog in ("django.po", "djangojs.po"):
+    for catalog in CATALOGS:
         checked = subprocess.run(
-            ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(LOCALE / catalog)],
+            ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(catalog)],
             capture_output=True,
             text=True,
         )

@@ -180,8 +180,8 @@ def test_a_card_that_fits_two_surf_dogs_asks_which(client, table):
 
 def test_the_result_says_the_tie_break_under_the_winner(client, table):
     """Issue 15: a tie on complete Surf Dogs broken by sand dollars (HF-12) is said on the page."""
+    from companion.games.hang_four.tests.test_rules import buy, last_card_table
     from companion.tables import services
-    from tests.engines.test_hang_four import buy, last_card_table
 
     Table.objects.filter(pk=table.pk).update(
         snapshot=last_card_table([3, 9, 5], [["NCT", ".C."], ["NCT"], ["NCT"]])

@@ -19,8 +19,6 @@ from companion.games.surfs_up import COMPONENTS, SurfsUp, engine, load_component
 from companion.games.surfs_up.rules import energy_sorted
 from tests.engines.refusals import refuser
 
-from .golden_playthrough import golden_path, render_slug
-
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Fay"]
 START = [0, 1, 2, 3, 4, 5]
 
@@ -1283,11 +1281,3 @@ def test_random_play_reaches_every_branch():
         "reward_respect", "reward_buy", "bought_energy", "bluebottles", "rest_card", "winners=1",
         "winners=2",
     }  # fmt: skip
-
-
-def test_golden_playthrough():
-    expected = golden_path("surfs-up").read_text(encoding="utf-8")
-    assert render_slug("surfs-up") == expected, (
-        "The Surf's Up! playthrough changed. If the change is intended, run "
-        "`python -m tests.engines.golden_playthrough surfs-up` and review the diff."
-    )

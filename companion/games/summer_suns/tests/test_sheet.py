@@ -17,7 +17,7 @@ from companion.games.summer_suns import SHEETS, SheetError, load_sheet
 from companion.games.summer_suns.sheet import SHEETS_DIR, load_sheets
 
 DEFAULT_FILE = SHEETS_DIR / "default.json"
-PROJECT = Path(__file__).resolve().parents[2]
+PROJECT = Path(__file__).resolve().parents[4]
 
 
 def default_definition() -> dict:

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 from companion.games import registry
 from companion.games.base import BadAction, RuleViolation, describe, play, replay, validate_options
 from companion.games.summer_suns import SHEETS, engine, load_sheet
+from tests.engines.golden_playthrough import script
 from tests.engines.refusals import refuser
-
-from .golden_playthrough import golden_path, render_slug, script
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 SHEET = SHEETS["default"]
@@ -1337,15 +1336,3 @@ def test_random_play_uses_crabs_hats_bonuses_and_passes():
             seen["pass"] += last["pass"]
             seen["starfish"] += last["bonus_kind"] == "starfish"
     assert all(seen.values()), seen
-
-
-# ---------------------------------------------------------------------------------------------
-# The golden playthrough
-
-
-def test_golden_playthrough():
-    expected = golden_path("summer-suns").read_text(encoding="utf-8")
-    assert render_slug("summer-suns") == expected, (
-        "The 62 Summer Suns playthrough changed. If the change is intended, run "
-        "`python -m tests.engines.golden_playthrough summer-suns` and review the diff."
-    )

@@ -1,0 +1,19 @@
+"""Every registered game's golden playthrough (its folder's golden.py) still reads as its golden.txt:
+a change of the rules shows as a diff of that file, reviewed on purpose."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import registry
+
+from .golden_playthrough import golden_path, render_slug
+
+
+@pytest.mark.parametrize("slug", list(registry.GAMES))
+def test_the_golden_playthrough_is_unchanged(slug):
+    expected = golden_path(slug).read_text(encoding="utf-8")
+    assert render_slug(slug) == expected, (
+        f"The {registry.get(slug).name} playthrough changed. If the change is intended, run "
+        f"`python -m tests.engines.golden_playthrough {slug}` and review the diff of golden.txt."
+    )
