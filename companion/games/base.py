@@ -266,6 +266,63 @@ def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None 
     return kind
 
 
+# ---------------------------------------------------------------------------------------------
+# Declared shapes (issue 31): an engine may say each action type's fields once, as `action_shapes`
+# (type -> field -> Field), and play checks them before apply, a 400 with a sentence for the first
+# field that is wrong. Its apply then reads fields it knows are well formed.
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an action: what a sentence calls the value it wants, and the test it passes."""
+
+    wants: str  # marked with gettext_noop: "a seat number", "five dice, each 1 to 6"
+    test: Callable[[Any], bool]
+    required: bool = True  # JSON null means left out, in every game (G-2)
+
+
+def seat_field() -> Field:
+    return Field(gettext_noop("a seat number (0, 1, ...)"), lambda value: is_int(value) and value >= 0)
+
+
+def one_of(values: tuple[str, ...], wants: str) -> Field:
+    return Field(wants, lambda value: isinstance(value, str) and value in values)
+
+
+def whole_numbers(count: int, low: int, high: int, wants: str) -> Field:
+    """A list of exactly `count` whole numbers, each from `low` to `high`."""
+    return Field(
+        wants,
+        lambda value: (
+            isinstance(value, list)
+            and len(value) == count
+            and all(is_int(item) and low <= item <= high for item in value)
+        ),
+    )
+
+
+def declared_fields(shapes: dict[str, dict[str, Field]]) -> dict[str, set[str]]:
+    """The action_fields of declared shapes: each type's fields and its "type"."""
+    return {kind: {"type", *fields} for kind, fields in shapes.items()}
+
+
+def check_shape(shapes: dict[str, dict[str, Field]], kind: str, action: dict) -> None:
+    for name, field in shapes[kind].items():
+        value = action.get(name)
+        if value is None and field.required:
+            raise BadAction(
+                "bad_action",
+                _("A {kind} needs '{name}': {wants}.").format(kind=kind, name=name, wants=_(field.wants)),
+            )
+        if value is not None and not field.test(value):
+            raise BadAction(
+                "bad_action",
+                _("'{name}' must be {wants}, not {shown}.").format(
+                    name=name, wants=_(field.wants), shown=shown(value)
+                ),
+            )
+
+
 def check_seat(engine: Engine, state: dict, seat: int) -> None:
     """A seat the table does not have is refused, citing the game's ruling on the seats (G-1)."""
     players = len(state["seats"])
@@ -302,9 +359,13 @@ def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) 
 
 def play(engine: Engine, state: dict, action: Any) -> dict:
     """Apply `action`: its shape first (an object of a known type with only that type's fields,
-    a 400 otherwise), then engine.apply, which checks the rest of the shape, then check_turn, then
+    and the declared shape of each field where the engine declares them: a 400 otherwise), then
+    engine.apply, which checks the rest of the shape (undeclared), then check_turn, then
     the game's own rules. The stale version is the service's check, before all of these."""
-    action_kind(engine, action, engine.action_fields)
+    kind = action_kind(engine, action, engine.action_fields)
+    shapes = getattr(engine, "action_shapes", None)
+    if shapes is not None:
+        check_shape(shapes, kind, action)
     seat = action.get("seat")
     require(seat is None or is_int(seat), lambda: _("'seat' must be a seat number."))
     return engine.apply(state, action)  # each engine's apply works on a copy
