@@ -63,9 +63,10 @@ class Engine(Protocol):
     # seat_options (option -> "team" or "text": asked per seat, beside each name), option_applies
     # (option -> {other option: [values]}: the form shows it only there).
 
-    def not_now(self, state: dict, kind: str) -> RuleViolation:
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
         """The refusal of a well-formed `kind` the game does not accept now: what comes next, in a
-        player's words, citing the ruling that says so (G-1)."""
+        player's words, citing the ruling that says so (G-1). `seat`: the action's, when it names one
+        (a type refused for every seat may say why for this one)."""
 
     def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
         """The refusal of `seat` acting now: whose turn or reward it is, and the ruling (G-1)."""
@@ -352,7 +353,7 @@ def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) 
         check_seat(engine, state, seat)
     expected = engine.expect(state)
     if kind not in expected["actions"]:
-        raise engine.not_now(state, kind)
+        raise engine.not_now(state, kind, seat)
     if seat is not None and expected["seats"] and seat not in expected["seats"]:
         raise engine.not_your_turn(state, kind, seat)
 

@@ -158,3 +158,43 @@ def test_every_rule_refusal_in_the_engines_names_a_ruling():
                 unknown.append(f"{where} {rule.value}")
     assert not missing, f"RuleViolation without a ruling at {missing}"
     assert not unknown, f"rulings that no rulings file has: {unknown}"
+
+
+def accepts(engine, state: dict, action: dict) -> bool:
+    try:
+        base.play(engine, state, action)
+    except base.RuleViolation:
+        return False
+    return True
+
+
+def for_seat(action: dict, seat: int) -> dict:
+    return {**action, "seat": seat} if "seat" in action else action
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_expect_lists_exactly_what_is_accepted(engine):
+    """Issue 31: API.md's expect lists "the action types accepted now". Over random play, at every
+    step each listed type has an accepted entry (for each listed seat, where the entry names its
+    seat), and every type not listed is refused: a screen or client that trusts expect offers
+    nothing the rules then refuse."""
+    players = min(max(engine.min_players, 3), engine.max_players)
+    known = dict(one_action_of_each_type(engine))  # a well-formed action of every type
+    for seed in range(3):
+        rng = random.Random(f"expect-{engine.slug}-{seed}")
+        state = engine.setup(players, playable(engine))
+        while engine.result(state) is None:
+            expect = engine.expect(state)
+            tried = [engine.sample_action(state, random.Random(f"{seed}-{n}")) for n in range(30)]
+            tried += [for_seat(known[kind], seat) for kind in expect["actions"] for seat in expect["seats"]]
+            accepted = [action for action in tried if accepts(engine, state, action)]
+            assert {action["type"] for action in accepted} == set(expect["actions"]), (state, expect)
+            named = [action["seat"] for action in accepted if "seat" in action]
+            if named:
+                assert set(named) == set(expect["seats"]), (expect, named)
+            for kind in set(engine.action_types) - set(expect["actions"]):
+                for seat in expect["seats"] or [0]:
+                    assert not accepts(engine, state, for_seat(known[kind], seat)), (kind, expect)
+            action = engine.sample_action(state, rng)
+            known[action["type"]] = action
+            state = base.play(engine, state, action)

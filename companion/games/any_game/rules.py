@@ -328,7 +328,7 @@ class AnyGame:
         if not self.open_cells(state):
             state["end_reason"] = "complete"
 
-    def not_now(self, state: dict, kind: str) -> RuleViolation:
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
         """G-1: what a pad does not take while open: a score without points (AG-7), `finish`
         before a round or on categories (AG-5)."""
         if kind == "score":

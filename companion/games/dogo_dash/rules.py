@@ -281,7 +281,7 @@ class DogoDash:
             self._collect(state, dash)
         return state
 
-    def not_now(self, state: dict, kind: str) -> RuleViolation:
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
         """G-1: a collect before the round is won, or a reveal while the dashes are due."""
         if kind == "collect":
             return RuleViolation(

@@ -405,8 +405,10 @@ class HangFour:
                 "phase": phase,
                 "card": state["shack_card"],
             }
-        # The three turn actions stay listed even when one is refused now, so apply can say why.
-        return {"actions": ["roll", "buy", "buy_shack"], "seats": [state["turn"]], "phase": phase}
+        # Only what the seat in turn may do now (issue 31): a Seagull's must-buy or an empty purse
+        # leaves out what apply refuses, and not_now says why.
+        allowed = [kind for kind, refusal in self.turn_refusals(state).items() if refusal is None]
+        return {"actions": allowed, "seats": [state["turn"]], "phase": phase}
 
     def scores(self, state: dict) -> list[dict]:
         return [
@@ -425,7 +427,7 @@ class HangFour:
 
     # --- helpers for the pages (all pure) -----------------------------------------------------
 
-    def not_now(self, state: dict, kind: str) -> RuleViolation:
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
         """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
         phase = state["phase"]
         if phase == "shack_card":
@@ -439,6 +441,9 @@ class HangFour:
                 "HF-5",
             )
         else:
+            refusal = self.turn_refusals(state).get(kind)
+            if refusal is not None:
+                return refusal
             message = _(
                 "No Surf Shack card is in play: it is Seat {turn}'s turn to roll, buy "
                 "Surf deck cards or buy a Surf Shack card (HF-13)."
@@ -455,9 +460,28 @@ class HangFour:
             "HF-13",
         )
 
+    def turn_refusals(self, state: dict) -> dict[str, RuleViolation | None]:
+        """The one source of what the seat in turn may do in a turn (issue 31): {"roll", "buy",
+        "buy_shack"} -> None when allowed now, else its refusal (HF-10, HF-11). expect lists what
+        is allowed, not_now refuses the rest with these, and the screen greys them with their words."""
+        seat = state["seats"][state["turn"]]
+        must_buy = self._must_buy_reason(seat)
+        buy, shack = self._buy_reason(state, 1), self._shack_reason(state)
+        return {
+            "roll": RuleViolation("must_buy", must_buy, "HF-10") if must_buy else None,
+            "buy": RuleViolation("cannot_buy", buy, "HF-11") if buy else None,
+            "buy_shack": (
+                RuleViolation("must_buy", must_buy, "HF-10")
+                if must_buy
+                else RuleViolation("cannot_afford", shack, "HF-11")
+                if shack
+                else None
+            ),
+        }
+
     def turn_options(self, state: dict) -> dict:
         """For the current seat: {"roll", "buy", "buy_shack"} -> None when allowed now, else the
-        sentence the refusal would give."""
+        sentence the refusal would give (turn_refusals', in a turn)."""
         phase = state["phase"]
         if phase != "turn":
             if phase == "over":
@@ -465,12 +489,7 @@ class HangFour:
             else:
                 reason = self.not_now(state, "roll").message
             return {"roll": reason, "buy": reason, "buy_shack": reason}
-        seat = state["seats"][state["turn"]]
-        return {
-            "roll": self._must_buy_reason(seat),
-            "buy": self._buy_reason(state, 1),
-            "buy_shack": self._must_buy_reason(seat) or self._shack_reason(state),
-        }
+        return {kind: refusal and refusal.message for kind, refusal in self.turn_refusals(state).items()}
 
     def buy_limit(self, state: dict) -> int:
         """How many Surf deck cards the current seat can buy now: min(dollars // 3, Surf deck)."""
@@ -675,10 +694,7 @@ class HangFour:
 
     def _roll(self, state: dict, face) -> None:
         turn = state["turn"]
-        seat = state["seats"][turn]
-        reason = self._must_buy_reason(seat)
-        if reason:
-            raise RuleViolation("must_buy", reason, "HF-10")
+        seat = state["seats"][turn]  # check_turn refused a roll a Seagull's must-buy forbids (HF-10)
         if face == SHACK_FACE:
             state.update(phase="shack_card", shack_via="roll")
             self._last(state, "roll", face=face)
@@ -690,13 +706,7 @@ class HangFour:
         self._end_turn(state)
 
     def _buy_shack(self, state: dict) -> None:
-        seat = state["seats"][state["turn"]]
-        reason = self._must_buy_reason(seat)
-        if reason:
-            raise RuleViolation("must_buy", reason, "HF-10")
-        reason = self._shack_reason(state)
-        if reason:
-            raise RuleViolation("cannot_afford", reason, "HF-11")
+        seat = state["seats"][state["turn"]]  # check_turn refused it when turn_refusals do
         seat["dollars"] -= SHACK_COST
         state["bank"] += SHACK_COST
         state.update(phase="shack_card", shack_via="buy")

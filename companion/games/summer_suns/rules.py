@@ -193,6 +193,21 @@ def check_chain(sheet: Sheet, cells: dict, slot: str, value: int, chain: list[st
 # The engine
 
 
+def must_place(sheet, cells: dict, dice: list[int]) -> RuleViolation | None:
+    """SS-11: the refusal of a pass on a sheet where the dice fit a slot, with one example."""
+    found = first_placement(sheet, cells, dice)
+    if found is None:
+        return None
+    _found, fj, fslot = found
+    return RuleViolation(
+        "must_place",
+        _(
+            "A placement is possible (e.g. {value} in {named}): passing is only allowed when none is (SS-11)."
+        ).format(value=dice[fj], named=sheet.named(fslot)),
+        "SS-11",
+    )
+
+
 class SummerSuns:
     slug = "summer-suns"
     name = "62 Summer Suns"  # a game's name is its own in every language
@@ -246,7 +261,15 @@ class SummerSuns:
         if state["phase"] == "roll":
             return {"actions": ["roll"], "seats": [], **base}
         waiting = [i for i, seat in enumerate(state["seats"]) if not seat["placed"]]
-        return {"actions": ["place", "pass"], "seats": waiting, **base}
+        able = self._able_to_place(state, waiting)
+        # Only what someone still to write may do (issue 31): a pass where no placement fits (SS-11).
+        actions = (["place"] if able else []) + (["pass"] if len(able) < len(waiting) else [])
+        return {"actions": actions, "seats": waiting, **base}
+
+    def _able_to_place(self, state: dict, waiting: list[int]) -> list[int]:
+        """The waiting seats the round's dice give a placement (SS-11: they may not pass)."""
+        sheet = sheet_of(state)
+        return [i for i in waiting if first_placement(sheet, state["seats"][i]["cells"], state["dice"])]
 
     def scores(self, state: dict) -> list[dict]:
         sheet = sheet_of(state)
@@ -280,9 +303,11 @@ class SummerSuns:
         check_seat(self, state, seat)
         return seat
 
-    def not_now(self, state: dict, kind: str) -> RuleViolation:
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
         """G-1: the round's dice come first; once rolled, every seat writes before the next roll."""
         n = state["round"]
+        if state["phase"] == "place" and kind in ("place", "pass"):
+            return self._not_now_placing(state, kind, seat)
         if kind == "roll":
             message = _(
                 "Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
@@ -290,6 +315,24 @@ class SummerSuns:
         else:
             message = _("Enter the three dice of round {n} first (SS-3).").format(n=n)
         return RuleViolation("unexpected_action", message, "SS-3")
+
+    def _not_now_placing(self, state: dict, kind: str, seat: int | None) -> RuleViolation:
+        """SS-11 for the type expect leaves out: a pass while every seat still to write can place,
+        a place when none can; said for the action's seat where it may still write."""
+        if seat is not None and 0 <= seat < len(state["seats"]) and state["seats"][seat]["placed"]:
+            return self.not_your_turn(state, kind, seat)
+        if kind == "pass":
+            waiting = [i for i, other in enumerate(state["seats"]) if not other["placed"]]
+            cells = state["seats"][waiting[0] if seat is None else seat]["cells"]
+            return must_place(sheet_of(state), cells, state["dice"])
+        return RuleViolation(
+            "nothing_fits",
+            _(
+                "No slot fits these dice for anyone still to write: each passes and adds one "
+                "die to their sun row (SS-11)."
+            ),
+            "SS-11",
+        )
 
     def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
         """G-1: a seat writes once a round (SS-3); the round ends when every seat has (SS-11)."""
@@ -522,17 +565,9 @@ class SummerSuns:
 
     def _pass(self, sheet, cells: dict, dice: list[int], sun_die: int) -> dict:
         """SS-11: a seat with no legal placement passes and adds one die to the sun row."""
-        found = first_placement(sheet, cells, dice)
-        if found is not None:  # SS-11: a seat with a legal placement must place
-            _found, fj, fslot = found
-            raise RuleViolation(
-                "must_place",
-                _(
-                    "A placement is possible (e.g. {value} in {named}): passing is only "
-                    "allowed when none is (SS-11)."
-                ).format(value=dice[fj], named=sheet.named(fslot)),
-                "SS-11",
-            )
+        refusal = must_place(sheet, cells, dice)
+        if refusal is not None:  # SS-11: a seat with a legal placement must place
+            raise refusal
         return {
             "slot": None,
             "value": None,

@@ -638,7 +638,7 @@ class SurfsUp:
         getattr(self, f"_{kind}")(state, **parsed)
         return state
 
-    def not_now(self, state: dict, kind: str) -> RuleViolation:
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
         """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
         phase = state["phase"]
         if phase == "setup":

@@ -231,7 +231,7 @@ def test_a_roll_starts_the_placements_of_every_seat():
     state = run(new(3), roll(3, 5, 5))
     assert state["dice"] == [3, 5, 5] and state["phase"] == "place"
     assert engine.expect(state) == {
-        "actions": ["place", "pass"],
+        "actions": ["place"],  # issue 31: a pass is refused while a placement fits (SS-11)
         "seats": [0, 1, 2],
         "phase": "place",
         "round": 1,
@@ -732,6 +732,22 @@ def test_pass_when_a_pearl_matches_but_no_value_fits():
     assert engine.legal(state, 0)["pass_allowed"] is True
     state = run(state, pass_(0, 0))
     assert seat(state)["sun"] == [4] and seat(state)["last"]["pass"] is True
+
+
+def test_expect_lists_the_pass_alone_when_nothing_fits_and_a_place_is_refused_saying_so():
+    # Issue 31: expect lists what is accepted. Seat 0's g1 takes a 4 whose value 1 or 2 the gulls hold.
+    state = table([4, 1, 2], cells=without("g1", "k2", k1=4))
+    assert engine.expect(state)["actions"] == ["pass"]
+    error = refuse(state, place(0, 0, 1, "g1"), code="nothing_fits", rule="SS-11")
+    assert error.message == (
+        "No slot fits these dice for anyone still to write: each passes and adds one die to their "
+        "sun row (SS-11)."
+    )
+    assert run(state, pass_(0, 2))["seats"][0]["sun"] == [2]
+    # Two seats, one of which can place: both types are listed, each refused where it does not fit.
+    two = table([4, 1, 2], players=2, cells=without("g1", "k2", k1=4))
+    assert engine.expect(two)["actions"] == ["place", "pass"]
+    refuse(two, pass_(1, 0), code="must_place", rule="SS-11")
 
 
 def test_pass_is_refused_while_a_placement_is_possible():
