@@ -16,6 +16,7 @@ GAMES = {
     "hang-four": "companion.games.hang_four:engine",
     "surfs-up": "companion.games.surfs_up:engine",
     "any-game": "companion.games.any_game:engine",
+    "yahtzee": "companion.games.yahtzee:engine",
 }
 
 _loaded: dict[str, Engine] = {}

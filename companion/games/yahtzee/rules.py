@@ -1,0 +1,234 @@
+"""Yahtzee rules (RULES.md, YZ-1..YZ-9): one entry a turn, the five dice as they lie after the
+last throw and the box they fill. `choices` is the one source of what may fill which box now and
+why not: apply refuses by it, and the screen shows it before the tap."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.games.base import (
+    RuleViolation,
+    check_players,
+    check_turn,
+    declared_fields,
+    fresh_copy,
+    one_of,
+    seat_field,
+    whole_numbers,
+)
+from companion.games.words import _, gettext_noop
+
+from .boxes import (
+    BOXES,
+    DICE,
+    FACES,
+    LABELS,
+    LOWER,
+    UPPER,
+    UPPER_BONUS,
+    UPPER_BONUS_AT,
+    YAHTZEE_BONUS,
+    is_yahtzee,
+    points,
+)
+
+ROUNDS = len(BOXES)  # every box once: thirteen rounds (YZ-9)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One box for a throw: the points it would take, or the refusal that says why not."""
+
+    box: str
+    points: int
+    refusal: RuleViolation | None = None
+    joker: bool = False
+    bonus: bool = False  # a further Yahtzee earns YZ-7's 100 wherever it goes
+
+
+def box_name(box: str) -> str:
+    return _(LABELS[box])
+
+
+def choices(seat: dict, dice: list[int]) -> list[Choice]:
+    """Every box of `seat`'s sheet for `dice`, in the sheet's order (YZ-3, YZ-7, YZ-8)."""
+    boxes = seat["boxes"]
+    further = is_yahtzee(dice) and boxes["yahtzee"] is not None
+    bonus = further and boxes["yahtzee"] == 50
+    forced = _joker_forced(boxes, dice) if further else None
+    found = []
+    for box in BOXES:
+        if boxes[box] is not None:
+            refusal = _filled(box)
+        elif forced is not None and box not in forced:
+            refusal = _joker_refusal(boxes, dice)
+        else:
+            refusal = None
+        joker = further and box in LOWER
+        found.append(Choice(box, points(box, dice, joker=joker), refusal, joker and refusal is None, bonus))
+    return found
+
+
+def _joker_forced(boxes: dict, dice: list[int]) -> set[str]:
+    """The boxes a further Yahtzee may fill (YZ-8): its number's upper box while open, else any
+    open lower box, else any open upper box (for 0)."""
+    own = UPPER[dice[0] - 1]
+    if boxes[own] is None:
+        return {own}
+    open_lower = {box for box in LOWER if boxes[box] is None}
+    return open_lower or {box for box in UPPER if boxes[box] is None}
+
+
+def _filled(box: str) -> RuleViolation:
+    return RuleViolation(
+        "box_filled",
+        _("{box} is already filled on this sheet: a filled box never changes (YZ-3).").format(
+            box=box_name(box)
+        ),
+        "YZ-3",
+    )
+
+
+def _joker_refusal(boxes: dict, dice: list[int]) -> RuleViolation:
+    own = UPPER[dice[0] - 1]
+    if boxes[own] is None:
+        message = _("A further Yahtzee of {face}s must fill {box} while it is open (YZ-8).").format(
+            face=dice[0], box=box_name(own)
+        )
+    else:
+        message = _("A further Yahtzee fills an open lower box while there is one (YZ-8).")
+    return RuleViolation("joker", message, "YZ-8")
+
+
+def upper_total(seat: dict) -> int:
+    return sum(seat["boxes"][box] or 0 for box in UPPER)
+
+
+def seat_score(seat: dict) -> dict:
+    upper = upper_total(seat)
+    breakdown = {
+        "upper": upper,
+        "bonus": UPPER_BONUS if upper >= UPPER_BONUS_AT else 0,  # YZ-5
+        "lower": sum(seat["boxes"][box] or 0 for box in LOWER),
+        "yahtzee_bonus": YAHTZEE_BONUS * seat["yahtzee_bonuses"],  # YZ-7
+    }
+    return {"total": sum(breakdown.values()), "breakdown": breakdown}
+
+
+class Yahtzee:
+    slug = "yahtzee"
+    name = "Yahtzee"  # a game's name is its own in every language
+    min_players = 1
+    max_players = 10
+    options: dict = {}
+    action_types = ("score",)
+    action_shapes = {
+        "score": {
+            "seat": seat_field(),
+            "dice": whole_numbers(
+                DICE, 1, 6, gettext_noop("the five dice, each 1 to 6, e.g. [6, 6, 6, 2, 2]")
+            ),
+            "box": one_of(BOXES, gettext_noop('one of the thirteen boxes, e.g. "full_house"')),
+        }
+    }
+    action_fields = declared_fields(action_shapes)
+    end_rule = "YZ-9"
+    players_rule = "YZ-1"
+    faces = FACES
+    boxes = BOXES
+    upper_bonus_at = UPPER_BONUS_AT
+
+    def setup(self, players: int, options: dict) -> dict:
+        check_players(self, players)
+        return {
+            "round": 1,
+            "turn": 0,
+            "seats": [{"boxes": dict.fromkeys(BOXES), "yahtzee_bonuses": 0} for _ in range(players)],
+            "last": None,
+        }
+
+    def expect(self, state: dict) -> dict:
+        if self.result(state) is not None:
+            return {"actions": [], "seats": []}
+        return {"actions": ["score"], "seats": [state["turn"]]}
+
+    def choices(self, state: dict, seat: int, dice: list[int]) -> list[Choice]:
+        return choices(state["seats"][seat], dice)
+
+    def apply(self, state: dict, action: dict) -> dict:
+        state = fresh_copy(state)
+        seat, dice, box = action["seat"], sorted(action["dice"], reverse=True), action["box"]
+        check_turn(self, state, "score", seat)
+        chosen = next(choice for choice in choices(state["seats"][seat], dice) if choice.box == box)
+        if chosen.refusal is not None:
+            raise chosen.refusal
+        sheet = state["seats"][seat]
+        sheet["boxes"][box] = chosen.points
+        sheet["yahtzee_bonuses"] += chosen.bonus
+        state["last"] = {
+            "seat": seat,
+            "dice": dice,
+            "box": box,
+            "points": chosen.points,
+            "joker": chosen.joker,
+            "bonus": chosen.bonus,
+        }
+        state["turn"] = (seat + 1) % len(state["seats"])
+        if state["turn"] == 0 and state["round"] < ROUNDS:
+            state["round"] += 1
+        return state
+
+    def scores(self, state: dict) -> list[dict]:
+        return [{"seat": i, **seat_score(seat)} for i, seat in enumerate(state["seats"])]
+
+    def result(self, state: dict) -> dict | None:
+        if any(value is None for seat in state["seats"] for value in seat["boxes"].values()):
+            return None
+        totals = [score["total"] for score in self.scores(state)]
+        best = max(totals)
+        return {"winners": [i for i, total in enumerate(totals) if total == best], "end_reason": "all_filled"}
+
+    def describe(self, before: dict, action: dict, after: dict, names: list[str]) -> str:
+        last = after["last"]
+        said = {
+            "name": names[last["seat"]],
+            "dice": " ".join(map(str, last["dice"])),
+            "points": last["points"],
+            "box": box_name(last["box"]),
+        }
+        if last["bonus"]:
+            return _("{name} threw {dice}: {points} in {box}, and a Yahtzee bonus of {bonus} (YZ-7).").format(
+                bonus=YAHTZEE_BONUS, **said
+            )
+        if last["joker"]:
+            return _("{name} threw {dice}: {points} in {box}, as a joker (YZ-8).").format(**said)
+        if last["points"] == 0:
+            return _("{name} threw {dice}: {box} scratched with 0.").format(**said)
+        return _("{name} threw {dice}: {points} in {box}.").format(**said)
+
+    def sample_action(self, state: dict, rng: random.Random) -> dict:
+        seat = state["turn"]
+        if rng.random() < 0.15:
+            dice = [rng.choice(FACES)] * DICE  # Yahtzees are rare by chance: the bonus and joker need them
+        else:
+            dice = [rng.choice(FACES) for _ in range(DICE)]
+        every = choices(state["seats"][seat], dice)
+        # After the end nothing is open: a well-formed entry still, for tests that expect its refusal.
+        open_choices = [choice for choice in every if choice.refusal is None] or every
+        scoring = [choice for choice in open_choices if choice.points] or open_choices
+        box = rng.choice(scoring if rng.random() < 0.8 else open_choices).box
+        return {"type": "score", "seat": seat, "dice": dice, "box": box}
+
+    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
+        # Every turn is a score: only the end refuses one, and check_turn says the end first.
+        return RuleViolation("unexpected_action", _("No entry is expected now (YZ-9)."), "YZ-9")
+
+    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        return RuleViolation(
+            "not_your_turn",
+            _("It is Seat {turn}'s turn, not Seat {seat}'s: turns go in seat order (YZ-2).").format(
+                turn=state["turn"], seat=seat
+            ),
+            "YZ-2",
+        )

@@ -1,0 +1,1 @@
+"""The game's rules tests, collected by pytest from its folder."""
