@@ -9,7 +9,7 @@ from companion.games import registry, screen_kit
 from companion.games.base import name_seats
 from companion.games.words import _, gettext_noop, ngettext
 
-from .boxes import DICE, FACES, LABELS, LOWER, UPPER
+from .boxes import DICE, FACES, LABELS, LOWER, UPPER, YAHTZEE_BONUS
 from .rules import ROUNDS, seat_score, upper_total
 
 BREAKDOWN = [
@@ -126,35 +126,34 @@ class Steps(screen_kit.StepMachine):
                 ],
             }
         dice = sorted(dice, reverse=True)
+        choices = engine().choices(self.state, self.seat, dice)
+        filled = [choice for choice in choices if choice.refusal and choice.refusal.code == "box_filled"]
         return {
             "name": "box",
             "title": _("{name} threw {dice}: which box?").format(name=name, dice=dice_words(dice)),
             "dice": [PIPS[face] for face in dice],
             "left": 0,
-            "options": [
-                self._box_option(choice, dice) for choice in engine().choices(self.state, self.seat, dice)
-            ],
+            # A filled box is never a choice again (YZ-3): named once, not a greyed button each turn.
+            "filled": filled_words(filled),
+            "options": [self._box_option(choice, dice) for choice in choices if choice not in filled],
         }
 
     def _box_option(self, choice, dice: list[int]) -> dict:
-        action = {"type": "score", "seat": self.seat, "dice": dice, "box": choice.box}
-        filled = self.state["seats"][self.seat]["boxes"][choice.box]
-        if choice.refusal is not None:
-            reason = name_seats(choice.refusal.message, self.names)
-            return {
-                "label": _(LABELS[choice.box]),
-                "detail": "" if filled is None else str(filled),
-                "disabled": reason,
-            }
+        label = _(LABELS[choice.box])
+        if choice.refusal is not None:  # the joker's (YZ-8): greyed, with why
+            return {"label": label, "detail": "", "disabled": name_seats(choice.refusal.message, self.names)}
         detail = str(choice.points)
         if choice.bonus:
-            detail = _("{points} + bonus {bonus}").format(points=choice.points, bonus=100)
-        return {
-            "label": _(LABELS[choice.box]),
-            "detail": detail,
-            "action": action,
-            "zero": choice.points == 0,
-        }
+            detail = _("{points} + bonus {bonus}").format(points=choice.points, bonus=YAHTZEE_BONUS)
+        action = {"type": "score", "seat": self.seat, "dice": dice, "box": choice.box}
+        return {"label": label, "detail": detail, "action": action, "zero": choice.points == 0}
+
+
+def filled_words(filled: list) -> str:
+    if not filled:
+        return ""
+    boxes = ", ".join(_(LABELS[choice.box]) for choice in filled)
+    return _("Filled already: {boxes} (YZ-3).").format(boxes=boxes)
 
 
 def action_from_form(post, data: dict) -> dict:
