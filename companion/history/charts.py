@@ -282,33 +282,20 @@ def line_chart(
     def x_at(i: int) -> float:
         return (left + right) / 2 if n == 1 else left + i * (right - left) / (n - 1)
 
-    y_ticks = [
-        {"y": _r(scale(t)), "label": lab, "zero": t == 0 and ticks[0] < 0}
-        for t, lab in zip(ticks, tick_labels, strict=True)
-    ]
-
     x_ticks = _x_ticks(labels, x_at, right - left)
-    drawn, ends = [], []
-    for idx, (s, raw) in enumerate(zip(series, raw_by_series, strict=True)):
-        points = [(x_at(i), scale(float(v))) for i, v in enumerate(raw) if v is not None]
-        drawn.append(_line(idx, str(s.get("label", "")), points, finals[idx]))
-        if points:
-            ends.append((points[-1][1], idx, points[-1][0]))
-    _place_end_labels(drawn, ends, top, bottom)
+    drawn = _draw_lines(series, raw_by_series, finals, x_at, scale, (top, bottom))
 
     desc = _line_description(drawn, n)
 
     return {
         **_frame("line", title, chart_id, desc, caption, LINE_HEIGHT, (left, right, top, bottom), empty),
         "y_label_pos": {"x": 2, "y": _r(top - 14)},
-        "y_ticks": y_ticks,
+        "y_ticks": _y_ticks(ticks, tick_labels, scale),
         "x_ticks": x_ticks,
         "x_tick_y": _r(bottom + 18),
         "zero_y": _r(scale(0)) if ticks[0] < 0 else None,
         "series": drawn,
-        "legend": [
-            {"label": d["label"], "css": d["css"], "dash": d["dash"], "value": d["final"]} for d in drawn
-        ],
+        "legend": [_legend_entry(line) for line in drawn],
         "table": _line_table(x_title, [d["label"] for d in drawn], labels, raw_by_series),
     }
 
@@ -384,6 +371,48 @@ def _place_end_labels(drawn: list[dict], ends: list[tuple], top: float, bottom: 
 # -- bar chart -------------------------------------------------------------------------------------
 
 
+def _draw_lines(series, raw_by_series, finals, x_at, scale, top_bottom: tuple[float, float]) -> list[dict]:
+    """Each series' polyline, its end label placed so that close ends do not overlap."""
+    drawn, ends = [], []
+    for idx, (one, raw) in enumerate(zip(series, raw_by_series, strict=True)):
+        points = [(x_at(i), scale(float(v))) for i, v in enumerate(raw) if v is not None]
+        drawn.append(_line(idx, str(one.get("label", "")), points, finals[idx]))
+        if points:
+            ends.append((points[-1][1], idx, points[-1][0]))
+    _place_end_labels(drawn, ends, *top_bottom)
+    return drawn
+
+
+def _legend_entry(line: dict) -> dict:
+    return {"label": line["label"], "css": line["css"], "dash": line["dash"], "value": line["final"]}
+
+
+def _bar_label_lines(full_labels: list[str], band: float) -> list[list[str]]:
+    """Each bar's label as the lines drawn under it: every k-th label when they crowd, wrapped."""
+    step, max_chars = _bar_label_room(full_labels, band)
+    return [_wrap(full, max_chars, 4) if i % step == 0 else [] for i, full in enumerate(full_labels)]
+
+
+def _y_ticks(ticks: list[float], tick_labels: list[str], scale) -> list[dict]:
+    """The y axis' ticks where the scale puts them; the zero line marked when the axis goes below 0."""
+    return [
+        {"y": _r(scale(t)), "label": lab, "zero": t == 0 and ticks[0] < 0}
+        for t, lab in zip(ticks, tick_labels, strict=True)
+    ]
+
+
+def _bars_said(drawn: list[dict], caption: str) -> str:
+    """The bar chart in words, for a screen reader: every bar's label and value."""
+    if not drawn:
+        return _("No data yet.")
+    unit_suffix = f" {caption}" if caption else ""
+    bars_said = ", ".join(f"{d['full_label']} {d['value']}{unit_suffix}" for d in drawn)
+    n = len(drawn)
+    return ngettext("Bar chart of {count} bar: {bars}.", "Bar chart of {count} bars: {bars}.", n).format(
+        count=n, bars=bars_said
+    )
+
+
 def bar_chart(
     bars: Sequence[dict],
     title: str = "",
@@ -409,46 +438,31 @@ def bar_chart(
     left = 8 + max(_text_width(t, TICK_FONT) for t in tick_labels)
     right = WIDTH - 6
     top = 20 + (18 if caption else 0)
-    bottom = BAR_HEIGHT - 24
-    scale = _Scale(ticks[0], ticks[-1], top, bottom)
-    zero = scale(0)
-
     band = (right - left) / n if n else right - left
     width = min(band * 0.72, 56)
     texts = [format_value(b.get("value") or 0) for b in bars]
     show_values = all(_text_width(t, VALUE_FONT) <= band + 2 for t in texts)
 
     full_labels = [str(b.get("label", "")) for b in bars]
-    step, max_chars = _bar_label_room(full_labels, band)
-    label_lines = [_wrap(full, max_chars, 4) if i % step == 0 else [] for i, full in enumerate(full_labels)]
+    label_lines = _bar_label_lines(full_labels, band)
     extra = max((len(lines) for lines in label_lines), default=1) - 1
-    if extra > 0:  # room under the bars for the labels' further lines
-        bottom -= extra * LABEL_LINE
-        scale = _Scale(ticks[0], ticks[-1], top, bottom)
-        zero = scale(0)
+    bottom = BAR_HEIGHT - 24 - max(extra, 0) * LABEL_LINE  # room under the bars for the labels' lines
+    scale = _Scale(ticks[0], ticks[-1], top, bottom)
+    zero = scale(0)
 
-    drawn = []
-    for i, (bar, value, text) in enumerate(zip(bars, values, texts, strict=True)):
-        x = left + i * band + (band - width) / 2
-        drawn.append(_bar(bar, x, width, scale(value), zero, text, label_lines[i], full_labels[i]))
-
-    unit_suffix = f" {caption}" if caption else ""
-    bars_said = ", ".join(f"{d['full_label']} {d['value']}{unit_suffix}" for d in drawn)
-    desc = (
-        _("No data yet.")
-        if not n
-        else ngettext("Bar chart of {count} bar: {bars}.", "Bar chart of {count} bars: {bars}.", n).format(
-            count=n, bars=bars_said
+    drawn = [
+        _bar(bar, left + i * band + (band - width) / 2, width, scale(value), zero, text, lines, full)
+        for i, (bar, value, text, lines, full) in enumerate(
+            zip(bars, values, texts, label_lines, full_labels, strict=True)
         )
-    )
+    ]
+
+    desc = _bars_said(drawn, caption)
     return {
         **_frame("bar", title, chart_id, desc, caption, BAR_HEIGHT, (left, right, top, bottom), not n),
         "unit": caption,
         "y_label_pos": {"x": 2, "y": _r(top - 22)},
-        "y_ticks": [
-            {"y": _r(scale(t)), "label": lab, "zero": t == 0 and ticks[0] < 0}
-            for t, lab in zip(ticks, tick_labels, strict=True)
-        ],
+        "y_ticks": _y_ticks(ticks, tick_labels, scale),
         "zero_y": _r(zero),
         "label_y": _r(bottom + 18),
         "show_values": show_values,

@@ -336,26 +336,7 @@ class DogoDash:
         self._check_seats(state, list(cards), "reveals", "DD-3")
         self._check_seats(state, catnip, _("plays catnip"), "DD-9")
         if catnip:
-            if not state["options"]["catnip"]:
-                raise RuleViolation(
-                    "catnip_off", _("The catnip variant is off at this table (DD-9)."), "DD-9"
-                )
-            if tie_break:
-                raise RuleViolation(
-                    "catnip_tie_break",
-                    _("Catnip is played at the start of a round, not in a tie-break (DD-9)."),
-                    "DD-9",
-                )
-            for seat in catnip:
-                held = seats[seat]["hand"]
-                if held != HAND_SIZE:
-                    needs = _("catnip needs {HAND_SIZE} cats in hand (DD-9)").format(HAND_SIZE=HAND_SIZE)
-                    message = _("Seat {seat} holds {plural}: {needs}.").format(
-                        seat=seat,
-                        plural=ngettext("{count} card", "{count} cards", held).format(count=held),
-                        needs=needs,
-                    )
-                    raise RuleViolation("catnip_hand", message, "DD-9")
+            self._check_catnip(state, catnip)
         for seat in cards:
             if seat in catnip:
                 raise RuleViolation(
@@ -377,6 +358,33 @@ class DogoDash:
                     _("Seat {seat} holds no card and cannot reveal ({rule}).").format(seat=seat, rule=rule),
                     rule,
                 )
+        self._check_nobody_missing(state, cards, catnip)
+
+    def _check_catnip(self, state: dict, catnip: list[int]) -> None:
+        """DD-9: the variant is on, it is a round's first reveal, and each catnip seat holds 4."""
+        seats, tie_break = state["seats"], bool(state["reveals"])
+        if not state["options"]["catnip"]:
+            raise RuleViolation("catnip_off", _("The catnip variant is off at this table (DD-9)."), "DD-9")
+        if tie_break:
+            raise RuleViolation(
+                "catnip_tie_break",
+                _("Catnip is played at the start of a round, not in a tie-break (DD-9)."),
+                "DD-9",
+            )
+        for seat in catnip:
+            held = seats[seat]["hand"]
+            if held != HAND_SIZE:
+                needs = _("catnip needs {HAND_SIZE} cats in hand (DD-9)").format(HAND_SIZE=HAND_SIZE)
+                message = _("Seat {seat} holds {plural}: {needs}.").format(
+                    seat=seat,
+                    plural=ngettext("{count} card", "{count} cards", held).format(count=held),
+                    needs=needs,
+                )
+                raise RuleViolation("catnip_hand", message, "DD-9")
+
+    def _check_nobody_missing(self, state: dict, cards: dict[int, str], catnip: list[int]) -> None:
+        """Every seat that must reveal does, or plays catnip (DD-3, DD-4, DD-7, DD-9)."""
+        contenders, tie_break = state["contenders"], bool(state["reveals"])
         missing = [s for s in contenders if s not in cards and s not in catnip]
         if missing:
             who = and_join([_("Seat {s}").format(s=s) for s in missing])

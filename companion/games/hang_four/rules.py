@@ -343,6 +343,83 @@ def parse_card(n: int, card: dict, keys: set[str], required: tuple[str, ...]) ->
 # The engine
 
 
+def taken_card_refusal(
+    dogs: list, dog: int, part: str, whose: str, holder: str, seen: set
+) -> RuleViolation | None:
+    """HF-8, HF-9 for one card a Snag or a Wipe Out names: why it cannot be taken, or None."""
+    if dog >= len(dogs):
+        return RuleViolation(
+            "no_such_dog",
+            _("There is no Surf Dog {number}: {dogs_held} (HF-14).").format(
+                number=dog + 1, dogs_held=dogs_held(len(dogs), holder)
+            ),
+            "HF-14",
+        )
+    if part == "character":
+        return RuleViolation("protected", _("Characters are never stolen or wiped out (HF-8)."), "HF-8")
+    if complete(dogs[dog]):
+        return RuleViolation(
+            "protected",
+            _(
+                "The {part} of {whose} Surf Dog {number} is protected: that Surf Dog is complete (HF-8)."
+            ).format(part=part_word(part), whose=whose, number=dog + 1),
+            "HF-8",
+        )
+    if not dogs[dog][part]:
+        return RuleViolation(
+            "no_such_card",
+            _("{capitalize} Surf Dog {number} has no {part} (HF-8).").format(
+                capitalize=whose.capitalize(), number=dog + 1, part=part_word(part)
+            ),
+            "HF-8",
+        )
+    if (dog, part) in seen:
+        return RuleViolation(
+            "listed_twice",
+            _("The {part} of {whose} Surf Dog {number} is named twice (HF-9).").format(
+                part=part_word(part), whose=whose, number=dog + 1
+            ),
+            "HF-9",
+        )
+    return None
+
+
+def describe_roll(last: dict, who: str) -> str:
+    """A roll of a number: what it collected, and the cap or the bank that held it back (HF-4)."""
+    got, face = last["collected"], last["face"]
+    gain = (
+        _("nothing")
+        if got == 0
+        else ngettext("{count} sand dollar", "{count} sand dollars", got).format(count=got)
+    )
+    note = ""
+    if last["limit"] == "cap":
+        note = _(" ({CAP} is the cap)").format(CAP=CAP)
+    elif last["limit"] == "bank":
+        note = _(" (the bank is empty)") if got == 0 else _(" (the bank held only {got})").format(got=got)
+    return _("{who} rolled a {face} and collects {gain}{note}.").format(
+        who=who, face=face, gain=gain, note=note
+    )
+
+
+def describe_buy(last: dict, who: str) -> str:
+    """A purchase of Surf cards: each card and the Surf Dog it went to (HF-11)."""
+    bought = last["bought"]
+    items = []
+    for card in bought:
+        where = _("a new Surf Dog") if card["new"] else _("Surf Dog {number}").format(number=card["dog"] + 1)
+        items.append(
+            _("a {part} for {where}").format(part=part_word(card["part"]), where=where)
+            + (_(" (complete!)") if card["completed"] else "")
+        )
+    return _("{who} bought {plural} for {cost}: {and_join}.").format(
+        who=who,
+        plural=ngettext("{count} card", "{count} cards", len(bought)).format(count=len(bought)),
+        cost=last["cost"],
+        and_join=and_join(items),
+    )
+
+
 class HangFour:
     slug = "hang-four"
     faces = FACES  # the custom die's faces (components.json): numbers and the Surf Shack
@@ -745,48 +822,10 @@ class HangFour:
         holder = _("Seat {owner}").format(owner=owner) if owner != state["turn"] else _("you")
         seen = set()
         for n, pick in enumerate(cards, 1):
-            dog, part = pick["dog"], pick["part"]
-            try:
-                if dog >= len(dogs):
-                    raise RuleViolation(
-                        "no_such_dog",
-                        _("There is no Surf Dog {number}: {dogs_held} (HF-14).").format(
-                            number=dog + 1, dogs_held=dogs_held(len(dogs), holder)
-                        ),
-                        "HF-14",
-                    )
-                if part == "character":
-                    raise RuleViolation(
-                        "protected", _("Characters are never stolen or wiped out (HF-8)."), "HF-8"
-                    )
-                if complete(dogs[dog]):
-                    raise RuleViolation(
-                        "protected",
-                        _(
-                            "The {part} of {whose} Surf Dog {number} is protected: that Surf Dog "
-                            "is complete (HF-8)."
-                        ).format(part=part_word(part), whose=whose, number=dog + 1),
-                        "HF-8",
-                    )
-                if not dogs[dog][part]:
-                    raise RuleViolation(
-                        "no_such_card",
-                        _("{capitalize} Surf Dog {number} has no {part} (HF-8).").format(
-                            capitalize=whose.capitalize(), number=dog + 1, part=part_word(part)
-                        ),
-                        "HF-8",
-                    )
-                if (dog, part) in seen:
-                    raise RuleViolation(
-                        "listed_twice",
-                        _("The {part} of {whose} Surf Dog {number} is named twice (HF-9).").format(
-                            part=part_word(part), whose=whose, number=dog + 1
-                        ),
-                        "HF-9",
-                    )
-            except RuleViolation as error:
-                raise numbered(error, n, len(cards), gettext_noop("Card")) from None
-            seen.add((dog, part))
+            refusal = taken_card_refusal(dogs, pick["dog"], pick["part"], whose, holder, seen)
+            if refusal is not None:
+                raise numbered(refusal, n, len(cards), gettext_noop("Card"))
+            seen.add((pick["dog"], pick["part"]))
         available = len(boards(dogs))
         need = min(face, available)
         if len(cards) != need:
@@ -878,6 +917,45 @@ class HangFour:
     def _snag(self, state: dict, face: int, target, cards: list[dict]) -> None:
         """HF-9: the roller takes exactly `face` unprotected boards from an opponent who holds that many."""
         turn, card, seats = state["turn"], state["shack_card"], state["seats"]
+        self._check_snag_target(state, face, target)
+        self._check_taken(state, target, cards, face, card)
+        roller = seats[turn]
+        before = roller["complete"]
+        stolen = []
+        for n, pick in enumerate(cards, 1):
+            try:
+                roller = place_card(roller, pick["part"], pick["to_dog"])  # HF-7
+            except RuleViolation as error:
+                raise numbered(error, n, len(cards), gettext_noop("Card")) from None
+            to_dog = pick["to_dog"] if pick["to_dog"] is not None else len(roller["dogs"]) - 1
+            stolen.append(
+                {
+                    "dog": pick["dog"],
+                    "part": pick["part"],
+                    "to_dog": to_dog,
+                    "new": pick["to_dog"] is None,
+                    "completed": complete(roller["dogs"][to_dog]),
+                }
+            )
+        seats[turn] = roller
+        victim = seats[target]
+        victim["dogs"], removed = self._remove(victim["dogs"], cards)
+        victim["complete"] = count_complete(victim["dogs"])
+        self._last(
+            state,
+            "shack_roll",
+            face=face,
+            card=card,
+            target=target,
+            stolen=stolen,
+            removed=removed,
+            completed=roller["complete"] - before,
+        )
+
+    def _check_snag_target(self, state: dict, face: int, target) -> None:
+        """HF-9: the Snag names an opponent at this table who holds `face` unprotected boards or
+        more when someone does."""
+        turn, seats = state["turn"], state["seats"]
         if target is None:
             raise RuleViolation(
                 "target_required",
@@ -913,39 +991,6 @@ class HangFour:
                 ).format(target=target, held=held, who=who, face=face),
                 "HF-9",
             )
-        self._check_taken(state, target, cards, face, card)
-        roller = seats[turn]
-        before = roller["complete"]
-        stolen = []
-        for n, pick in enumerate(cards, 1):
-            try:
-                roller = place_card(roller, pick["part"], pick["to_dog"])  # HF-7
-            except RuleViolation as error:
-                raise numbered(error, n, len(cards), gettext_noop("Card")) from None
-            to_dog = pick["to_dog"] if pick["to_dog"] is not None else len(roller["dogs"]) - 1
-            stolen.append(
-                {
-                    "dog": pick["dog"],
-                    "part": pick["part"],
-                    "to_dog": to_dog,
-                    "new": pick["to_dog"] is None,
-                    "completed": complete(roller["dogs"][to_dog]),
-                }
-            )
-        seats[turn] = roller
-        victim = seats[target]
-        victim["dogs"], removed = self._remove(victim["dogs"], cards)
-        victim["complete"] = count_complete(victim["dogs"])
-        self._last(
-            state,
-            "shack_roll",
-            face=face,
-            card=card,
-            target=target,
-            stolen=stolen,
-            removed=removed,
-            completed=roller["complete"] - before,
-        )
 
     def _wipeout(self, state: dict, face: int, target, cards: list[dict]) -> None:
         """HF-9: `face` of the roller's own unprotected boards leave the game."""
@@ -1048,26 +1093,7 @@ class HangFour:
         if kind == "roll" and last["face"] == SHACK_FACE:
             parts.append(_("{who} rolled the Surf Shack.").format(who=who))
         elif kind == "roll":
-            got, face = last["collected"], last["face"]
-            gain = (
-                _("nothing")
-                if got == 0
-                else ngettext("{count} sand dollar", "{count} sand dollars", got).format(count=got)
-            )
-            note = ""
-            if last["limit"] == "cap":
-                note = _(" ({CAP} is the cap)").format(CAP=CAP)
-            elif last["limit"] == "bank":
-                note = (
-                    _(" (the bank is empty)")
-                    if got == 0
-                    else _(" (the bank held only {got})").format(got=got)
-                )
-            parts.append(
-                _("{who} rolled a {face} and collects {gain}{note}.").format(
-                    who=who, face=face, gain=gain, note=note
-                )
-            )
+            parts.append(describe_roll(last, who))
         elif kind == "buy_shack":
             parts.append(
                 _("{who} paid {cost} sand dollars for a Surf Shack card.").format(who=who, cost=last["cost"])
@@ -1079,26 +1105,7 @@ class HangFour:
         elif kind == "shack_roll":
             parts.append(self._describe_shack_roll(state_before, after, name))
         else:
-            bought = last["bought"]
-            items = []
-            for card in bought:
-                where = (
-                    _("a new Surf Dog")
-                    if card["new"]
-                    else _("Surf Dog {number}").format(number=card["dog"] + 1)
-                )
-                items.append(
-                    _("a {part} for {where}").format(part=part_word(card["part"]), where=where)
-                    + (_(" (complete!)") if card["completed"] else "")
-                )
-            parts.append(
-                _("{who} bought {plural} for {cost}: {and_join}.").format(
-                    who=who,
-                    plural=ngettext("{count} card", "{count} cards", len(bought)).format(count=len(bought)),
-                    cost=last["cost"],
-                    and_join=and_join(items),
-                )
-            )
+            parts.append(describe_buy(last, who))
         parts += self._describe_end(after, name)
         return " ".join(parts)
 

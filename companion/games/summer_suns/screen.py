@@ -34,6 +34,32 @@ def engine():
     return registry.get("summer-suns")
 
 
+def seat_notes(seats: list[dict]) -> dict[int, str]:
+    """The scoreboard's note per seat: the sun row's last number, the shells, ✓ once written."""
+    return {
+        i: _("sun {value} · 🐚{shells}").format(
+            value=seat["sun"][-1] if seat["sun"] else 0, shells=seat["shells"]
+        )
+        + (" ✓" if seat["placed"] else "")
+        for i, seat in enumerate(seats)
+    }
+
+
+def own_sheet(sheet: dict, seat: dict | None, wizard: dict | None) -> dict:
+    """This phone's sheet while it writes (`seat`, else None), lit where the entry's tap decides."""
+    if seat is None:
+        return {"my_grid": None, "my_sun_row": None}
+    lit = (wizard["highlight"], wizard["pending"], wizard.get("refused_slot")) if wizard else ({}, {}, None)
+    return {"my_grid": grid(sheet, seat, *lit), "my_sun_row": sun_row(sheet, seat)}
+
+
+def viewed_sheet(sheet: dict, seat: dict | None) -> dict:
+    """The sheet someone tapped to look at (`seat`, else None), with its zones' legend."""
+    if seat is None:
+        return {"grid": None, "sun_row": None, "zones": []}
+    return {"grid": grid(sheet, seat, {}), "sun_row": sun_row(sheet, seat), "zones": zone_legend(sheet, seat)}
+
+
 def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     state = data["state"]
     names = [player["name"] for player in data["players"]]
@@ -49,17 +75,10 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
             wizard = Wizard(state, viewer.seat, viewer.query, names).resolve()
     mine = viewer.seat
     writing_here = state["phase"] == "place" and mine is not None
-    notes = {
-        i: _("sun {value} · 🐚{shells}").format(
-            value=seat["sun"][-1] if seat["sun"] else 0, shells=seat["shells"]
-        )
-        + (" ✓" if seat["placed"] else "")
-        for i, seat in enumerate(seats)
-    }
     return {
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("round", "dice", "phase")},
-        "scoreboard": screen_kit.scoreboard(data, notes),
+        "scoreboard": screen_kit.scoreboard(data, seat_notes(seats)),
         **screen_kit.result(data, breakdown_parts(sheet), END_TEXTS, starfish_word),
         "dice_faces": DICE_FACES,
         "waiting": screen_kit.and_join(waiting),
@@ -72,22 +91,11 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         "wizard": wizard,
         # This phone's own sheet sits in the prompt while a round is being written, lit where a tap
         # decides; the panel shows a sheet someone tapped, or everyone's at other moments.
-        "my_grid": grid(
-            sheet,
-            seats[mine],
-            wizard["highlight"] if wizard else {},
-            wizard["pending"] if wizard else {},
-            wizard.get("refused_slot") if wizard else None,
-        )
-        if writing_here
-        else None,
-        "my_sun_row": sun_row(sheet, seats[mine]) if writing_here else None,
+        **own_sheet(sheet, seats[mine] if writing_here else None, wizard),
         "show_viewed": viewed is not None
         and data["status"] != "finished"
         and not (writing_here and viewed == mine),
-        "grid": grid(sheet, seats[viewed], {}) if viewed is not None else None,
-        "sun_row": sun_row(sheet, seats[viewed]) if viewed is not None else None,
-        "zones": zone_legend(sheet, seats[viewed]) if viewed is not None else [],
+        **viewed_sheet(sheet, seats[viewed] if viewed is not None else None),
         "sheets": [
             {"name": names[i], "grid": grid(sheet, seats[i], {}), "sun_row": sun_row(sheet, seats[i])}
             for i in range(len(names))
@@ -392,26 +400,9 @@ class Wizard(screen_kit.StepMachine):
             "slot": slot,
         }
         if not query.get("nocrab"):
-            offers = engine().crab_offers(self.state, self.seat, slot, value, chain)
-            if offers:
-                source = chain[-1] if chain else slot
-                return {
-                    "name": "crab",
-                    "title": _("Crab in {named}: copy the {value} next door?").format(
-                        named=self.named(source), value=value
-                    ),
-                    "options": [
-                        {
-                            "slot": offer["slot"],
-                            "label": _("Copy to {named}").format(named=self.named(offer["slot"]))
-                            + self._earns(offer["slot"], value),
-                            "dead": [self.named(s) for s in offer["dead"]],  # SS-5: warned before the tap
-                            "set": {"crab": ",".join(chain + [offer["slot"]])},
-                        }
-                        for offer in offers
-                    ]
-                    + [{"label": _("No copy"), "set": {"nocrab": "1"}}],
-                }
+            crab = self._crab_step(slot, value, chain)
+            if crab is not None:
+                return crab
         if chain:
             action["crab"] = chain
         if engine().sun_choice_needed(self.state, slot, chain):
@@ -423,6 +414,30 @@ class Wizard(screen_kit.StepMachine):
                 }
             action["sun"] = int(query["sun"])
         return self._bonus_steps(query, action, self._summary_place(slot, value, chain, action))
+
+    def _crab_step(self, slot: str, value: int, chain: list[str]) -> dict | None:
+        """SS-7: the next crab copy to offer after writing `value` in `slot` and `chain`, or None."""
+        offers = engine().crab_offers(self.state, self.seat, slot, value, chain)
+        if not offers:
+            return None
+        source = chain[-1] if chain else slot
+        return {
+            "name": "crab",
+            "title": _("Crab in {named}: copy the {value} next door?").format(
+                named=self.named(source), value=value
+            ),
+            "options": [
+                {
+                    "slot": offer["slot"],
+                    "label": _("Copy to {named}").format(named=self.named(offer["slot"]))
+                    + self._earns(offer["slot"], value),
+                    "dead": [self.named(s) for s in offer["dead"]],  # SS-5: warned before the tap
+                    "set": {"crab": ",".join(chain + [offer["slot"]])},
+                }
+                for offer in offers
+            ]
+            + [{"label": _("No copy"), "set": {"nocrab": "1"}}],
+        }
 
     def _pass_steps(self, query: dict, dice: list[int]) -> dict:
         if query.get("die") not in {"0", "1", "2"}:

@@ -276,6 +276,21 @@ def seat_map(value, field: str, example: str) -> dict[int, object]:
 # The engine
 
 
+def require_card_number(n, lo: int, hi: int | None, **said: str) -> None:
+    """A card's number within the components' range (SU-2), else a 400 naming the card and field."""
+    ok = is_int(n) and lo <= n and (hi is None or n <= hi)
+    span = (
+        _("from {lo} to {hi}").format(lo=lo, hi=hi) if hi is not None else _("of at least {lo}").format(lo=lo)
+    )
+    require(
+        ok,
+        lambda: _("{what}: a {kind}'s {key} must be a whole number {span}, not {shown}.").format(
+            span=span, shown=shown(n), **said
+        ),
+        "bad_card",
+    )
+
+
 class SurfsUp:
     slug = "surfs-up"
     name = "Surf's Up!"  # a game's name is its own in every language
@@ -448,20 +463,7 @@ class SurfsUp:
         )
 
         def number(key: str, lo: int, hi: int | None) -> None:
-            n = value[key]
-            ok = is_int(n) and lo <= n and (hi is None or n <= hi)
-            span = (
-                _("from {lo} to {hi}").format(lo=lo, hi=hi)
-                if hi is not None
-                else _("of at least {lo}").format(lo=lo)
-            )
-            require(
-                ok,
-                lambda: _("{what}: a {kind}'s {key} must be a whole number {span}, not {shown}.").format(
-                    what=what, kind=kind, key=key, span=span, shown=shown(n)
-                ),
-                "bad_card",
-            )
+            require_card_number(value[key], lo, hi, what=what, kind=kind, key=key)
 
         if "suit" in fields:
             suit = value["suit"]
@@ -907,36 +909,7 @@ class SurfsUp:
             if reason:
                 code = "empty_slot" if state["beach"][slot] is None else "cannot_afford"
                 raise RuleViolation(code, reason, "SU-7")
-            left = state["beach_deck"]
-            if left and refill is None:
-                raise RuleViolation(
-                    "refill_needed",
-                    _(
-                        "The beach deck still holds {plural}: enter the card that refills "
-                        "beach space {number} (SU-7)."
-                    ).format(
-                        plural=ngettext("{count} card", "{count} cards", left).format(count=left),
-                        number=slot + 1,
-                    ),
-                    "SU-7",
-                )
-            if not left and refill is not None:
-                raise RuleViolation(
-                    "beach_deck_empty",
-                    _(
-                        "The beach deck is empty: nothing refills beach space {number}, so "
-                        "enter no refill card (SU-7)."
-                    ).format(number=slot + 1),
-                    "SU-7",
-                )
-            if refill is not None and refill["kind"] not in BEACH_KINDS:
-                raise RuleViolation(
-                    "not_beach_card",
-                    _("The refill: {card_name} is an ocean card, not a beach card (SU-2).").format(
-                        card_name=card_name(refill, "a")
-                    ),
-                    "SU-2",
-                )
+            self._check_refill(state, slot, refill)
             card = state["beach"][slot]
             player["respect"] -= card["cost"]
             if card["kind"] == "surfboard":  # SU-8
@@ -951,6 +924,40 @@ class SurfsUp:
         state["rewards"].pop(0)
         if not state["rewards"]:
             self._end_round(state)
+
+    def _check_refill(self, state: dict, slot: int, refill: dict | None) -> None:
+        """SU-7: a purchase names the beach card that refills its space while the deck has cards,
+        none once it is empty, and a beach card at that (SU-2)."""
+        left = state["beach_deck"]
+        if left and refill is None:
+            raise RuleViolation(
+                "refill_needed",
+                _(
+                    "The beach deck still holds {plural}: enter the card that refills "
+                    "beach space {number} (SU-7)."
+                ).format(
+                    plural=ngettext("{count} card", "{count} cards", left).format(count=left),
+                    number=slot + 1,
+                ),
+                "SU-7",
+            )
+        if not left and refill is not None:
+            raise RuleViolation(
+                "beach_deck_empty",
+                _(
+                    "The beach deck is empty: nothing refills beach space {number}, so "
+                    "enter no refill card (SU-7)."
+                ).format(number=slot + 1),
+                "SU-7",
+            )
+        if refill is not None and refill["kind"] not in BEACH_KINDS:
+            raise RuleViolation(
+                "not_beach_card",
+                _("The refill: {card_name} is an ocean card, not a beach card (SU-2).").format(
+                    card_name=card_name(refill, "a")
+                ),
+                "SU-2",
+            )
 
     def down_to_rest(self, state: dict) -> list[int]:
         """The seats with an empty towel and only the rest card in hand (SU-10)."""
@@ -1110,7 +1117,7 @@ class SurfsUp:
         return " ".join(parts)
 
     def _describe_round(self, after: dict, name) -> list[str]:
-        last, seats = after["last"], after["seats"]
+        last = after["last"]
         card = last["card"]
         shown = [
             _("{name} rests").format(name=name(int(s)))
@@ -1125,50 +1132,66 @@ class SurfsUp:
         ]
         revealed = {int(s): c for s, c in last["revealed"].items()}
         if card["kind"] == "wave":
-            for group in last["wiped_out"]:
-                value = energy_value(revealed[group[0]])
-                respect = after["seats"][group[0]]["respect"]
-                # respect as held at the reveal: the wiped out seats neither rest nor take rewards
-                parts.append(
-                    _("{and_join} wiped out ({value}, respect {respect}).").format(
-                        and_join=and_join([name(s) for s in group]), value=value, respect=respect
-                    )
-                )
-            if last["winner"] is None:
-                parts.append(
-                    _("Nobody catches {card_name}: it goes to the trash.").format(card_name=card_name(card))
-                )
-            elif last["runner_up"] is None:
-                parts.append(
-                    _("{name} wins {card_name}; there is no runner-up.").format(
-                        name=name(last["winner"]), card_name=card_name(card)
-                    )
-                )
-            else:
-                parts.append(
-                    _("{name} wins {card_name}, {name2} is runner-up.").format(
-                        name=name(last["winner"]), card_name=card_name(card), name2=name(last["runner_up"])
-                    )
-                )
+            parts += self._describe_wave(after, revealed, name)
         else:
-            low = min(energy_value(c) for c in revealed.values())
-            if last["stung"]:
-                who = and_join([name(s) for s in last["stung"]])
-                verb = _("takes") if len(last["stung"]) == 1 else _("take")
-                parts.append(
-                    _("{who} revealed the lowest ({low}) and {verb} a bluebottle token.").format(
-                        who=who, low=low, verb=verb
-                    )
+            parts += self._describe_bluebottle(last, revealed, name)
+        return parts + self._describe_aftermath(after, name)
+
+    def _describe_wave(self, after: dict, revealed: dict[int, str], name) -> list[str]:
+        last, card = after["last"], after["last"]["card"]
+        parts = []
+        for group in last["wiped_out"]:
+            value = energy_value(revealed[group[0]])
+            respect = after["seats"][group[0]]["respect"]
+            # respect as held at the reveal: the wiped out seats neither rest nor take rewards
+            parts.append(
+                _("{and_join} wiped out ({value}, respect {respect}).").format(
+                    and_join=and_join([name(s) for s in group]), value=value, respect=respect
                 )
-            if last["unstung"]:
-                who = and_join([name(s) for s in last["unstung"]])
-                also = _(" also") if last["stung"] else ""
-                parts.append(
-                    _(
-                        "{who}{also} revealed the lowest ({low}), but the box holds no "
-                        "bluebottle token any more."
-                    ).format(who=who, also=also, low=low)
+            )
+        if last["winner"] is None:
+            parts.append(
+                _("Nobody catches {card_name}: it goes to the trash.").format(card_name=card_name(card))
+            )
+        elif last["runner_up"] is None:
+            parts.append(
+                _("{name} wins {card_name}; there is no runner-up.").format(
+                    name=name(last["winner"]), card_name=card_name(card)
                 )
+            )
+        else:
+            parts.append(
+                _("{name} wins {card_name}, {name2} is runner-up.").format(
+                    name=name(last["winner"]), card_name=card_name(card), name2=name(last["runner_up"])
+                )
+            )
+        return parts
+
+    def _describe_bluebottle(self, last: dict, revealed: dict[int, str], name) -> list[str]:
+        low = min(energy_value(c) for c in revealed.values())
+        parts = []
+        if last["stung"]:
+            who = and_join([name(s) for s in last["stung"]])
+            verb = _("takes") if len(last["stung"]) == 1 else _("take")
+            parts.append(
+                _("{who} revealed the lowest ({low}) and {verb} a bluebottle token.").format(
+                    who=who, low=low, verb=verb
+                )
+            )
+        if last["unstung"]:
+            who = and_join([name(s) for s in last["unstung"]])
+            also = _(" also") if last["stung"] else ""
+            parts.append(
+                _(
+                    "{who}{also} revealed the lowest ({low}), but the box holds no bluebottle token any more."
+                ).format(who=who, also=also, low=low)
+            )
+        return parts
+
+    def _describe_aftermath(self, after: dict, name) -> list[str]:
+        """The trash and the surfers who rested, after a round's reveal."""
+        last, seats = after["last"], after["seats"]
+        parts = []
         if last["trashed"]:
             items = [
                 _("{name}'s {card}").format(name=name(t["seat"]), card=energy_name(t["card"]))
