@@ -4,10 +4,11 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog, set_language
 
-from companion.groups import api as _groups_api  # noqa: F401 - adds the groups to the API
-from companion.groups.views import legacy_history
+from companion.history import group_api as _group_api  # noqa: F401 - adds the groups' routes to the API
+from companion.history.group_pages import legacy_history
+from companion.json_api import api
 from companion.pwa.views import LogoutEverywhereView
-from companion.tables.api import api
+from companion.tables import api as _table_api  # noqa: F401 - adds the tables' routes to the API
 from companion.tables.limits import limit_logins
 
 # Accounts (a private deployment, COMPANION_LOGIN_REQUIRED): the login, logout and password change
@@ -29,7 +30,7 @@ urlpatterns = [
     path("jsi18n/", login_not_required(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("g/<slug:group_id>/history/", include("companion.history.urls")),
     re_path(r"^history/(?P<rest>.*)$", legacy_history),  # links from before groups (issue 16)
-    path("", include("companion.groups.urls")),
+    path("", include("companion.history.group_urls")),
     path("", include("companion.pwa.urls")),  # at the root: the worker's scope is the whole app
     path("", include("companion.tables.urls")),
 ]

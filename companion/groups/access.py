@@ -8,16 +8,20 @@ to whoever reaches the server (a LAN game night needs no link).
 
 from __future__ import annotations
 
+import re
 from functools import wraps
 
 from django.conf import settings
 from django.http import Http404, HttpResponseForbidden
 from django.utils.translation import gettext as _
 
-from companion.tables.access import EDIT  # a group's tokens read as a table's: rights_for_token
+from companion import tokens
+from companion.json_api import ApiError, error_body
+from companion.tokens import EDIT  # a group's tokens read as a table's
 
 from .models import DEFAULT_GROUP_ID, Group, Membership
 
+GROUP_ID = re.compile(r"[0-9a-z]{1,16}")
 MAX_GRANTS = 30  # groups one phone remembers (the session is a cookie of at most 4 kB)
 
 
@@ -104,3 +108,28 @@ def group_page(view):
         return view(request, group, *args, **kwargs)
 
     return wrapped
+
+
+def known_groups(request) -> list[Group]:
+    """The groups this phone can open, in known_group_ids's order."""
+    ids = known_group_ids(request)
+    found = Group.objects.in_bulk(ids)
+    if open_to_all(DEFAULT_GROUP_ID) and DEFAULT_GROUP_ID not in found:
+        found[DEFAULT_GROUP_ID] = Group.default()
+    return [found[gid] for gid in ids if gid in found]
+
+
+def group_for(request, group_id: str, write: bool = False) -> Group:
+    """The group, or the error API.md names: 404 unknown, 401 without its token, 403 a view
+    token on a write."""
+    group = find_group(group_id) if GROUP_ID.fullmatch(group_id) else None
+    if group is None:
+        raise ApiError(404, error_body("not_found", _("There is no group with this id."))["error"])
+    if open_to_all(group.pk):
+        return group
+    rights = tokens.rights_for_token(group, tokens.bearer_token(request))
+    if rights is None:
+        raise ApiError(401, error_body("unauthorized", _("This group needs its token."))["error"])
+    if write and rights != tokens.EDIT:
+        raise ApiError(403, error_body("read_only", _("The view token can only read this group."))["error"])
+    return group

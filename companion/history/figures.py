@@ -7,30 +7,11 @@ from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from companion.games import base
+from companion import charts
 from companion.groups.models import Group
-from companion.tables.models import Event, Player, Table
+from companion.tables.models import Player
 
-from . import charts, replay, stats
-
-
-def table_chart(table: Table, names: list[str], events: list[Event]) -> dict | None:
-    """Each seat's score at the start and after every round (and at the end)."""
-    if not events:
-        return None
-    try:
-        labels, series = replay.round_series(table, events)
-    except base.ActionError:
-        # A log the current rules refuse (a rules fix after the game): the page shows without it.
-        return None
-    return charts.line_chart(
-        [{"label": name, "values": values} for name, values in zip(names, series, strict=True)],
-        x_labels=labels,
-        title=_("Score after each round"),
-        y_label=_("score"),
-        chart_id=f"table-{table.id}",
-        x_title=_("round"),
-    )
+from . import stats
 
 
 def player_charts(player: Player, games: list[dict]) -> list[dict]:

@@ -17,10 +17,11 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from companion import charts
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
-from . import charts, ratings, stats
+from . import ratings, stats
 
 MONTHS = 12
 TOP = 5

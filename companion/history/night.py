@@ -18,10 +18,10 @@ from django.conf import settings
 from companion.games import base
 from companion.games.hang_four import rules as hang_four_rules
 from companion.groups.models import Group
-from companion.tables import services
+from companion.tables import replay, services
 from companion.tables.models import Table
 
-from . import replay, stats
+from . import stats
 
 DAY_STARTS = dt.time(6)  # an evening ends at 06:00 the next morning
 

@@ -15,10 +15,10 @@ from companion.games import base, registry, screen_kit
 from companion.games.base import name_seats
 from companion.groups.access import group_page
 from companion.groups.models import Group
-from companion.tables import services
+from companion.tables import replay, score_chart, services
 from companion.tables.models import Player, Table
 
-from . import bgstats, figures, glance, people, ratings, replay, stats
+from . import bgstats, figures, glance, people, ratings, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
 
 PAGE_SIZE = 25
@@ -125,7 +125,7 @@ def play(request, group: Group, table_id: str):
             "screen": registry.screen(table.game).context(data, viewer_of(events)),
             "game_dir": registry.template_dir(table.game),
             "entries": len(events),
-            "chart": figures.table_chart(table, names, events),
+            "chart": score_chart.table_chart(table, names, events),
             "bgstats_link": bgstats.play_link(table) if table.status == Table.Status.FINISHED else "",
         },
         status=400 if form.errors else 200,

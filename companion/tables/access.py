@@ -6,35 +6,11 @@ in its session, so the token does not stay in the address bar or in later reques
 
 from __future__ import annotations
 
-import secrets
-from typing import TYPE_CHECKING
+from companion.tokens import EDIT
 
 from .models import Table
 
-if TYPE_CHECKING:
-    from companion.groups.models import Group
-
-EDIT = "edit"
-VIEW = "view"
 MAX_GRANTS = 60  # tables one phone remembers
-
-
-def rights_for_token(shared: Table | Group, token: str | None) -> str | None:
-    """EDIT, VIEW or None for a table's or a group's token. Compared in constant time so a token
-    cannot be guessed by timing."""
-    if not token:
-        return None
-    if secrets.compare_digest(token.encode(), shared.token.encode()):
-        return EDIT
-    if secrets.compare_digest(token.encode(), shared.view_token.encode()):
-        return VIEW
-    return None
-
-
-def bearer_token(request) -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else None
 
 
 def _grants(request) -> dict:

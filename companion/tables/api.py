@@ -5,20 +5,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import orjson
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django_ratelimit.exceptions import Ratelimited
-from ninja import NinjaAPI, Schema
-from ninja.errors import HttpError, ValidationError
-from ninja.renderers import BaseRenderer
+from ninja import Schema
 from ninja.security import HttpBearer
 from pydantic import Field, StrictInt
 
+from companion import tokens
 from companion.games import base, registry
+from companion.groups.access import group_for
+from companion.json_api import ERRORS, ApiError, ErrorOut, api, error_body, json_answer
 
-from . import access, services
+from . import services
 from .limits import check_tables, check_writes
 from .models import Table
 
@@ -38,53 +37,6 @@ class TableToken(HttpBearer):
         return token
 
 
-def to_json(data) -> bytes:
-    """orjson: several times faster than json for a table (issue 13); int keys become strings,
-    as json.dumps makes them."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
-
-
-class ORJSONRenderer(BaseRenderer):
-    """django-ninja's documented renderer hook, with to_json."""
-
-    media_type = "application/json"
-
-    def render(self, request, data, *, response_status):
-        return to_json(data)
-
-
-def json_answer(data: dict, status: int = 200) -> HttpResponse:
-    """A table answer already in its final shape (services.table_json), sent as it is: ninja's
-    output validation of a whole table cost more than the rules check of the action (issue 13),
-    and it dropped the game's own `expect` keys that API.md's extensions promise (TableOut still
-    documents the shape in the OpenAPI document)."""
-    return HttpResponse(to_json(data), content_type="application/json", status=status)
-
-
-api = NinjaAPI(
-    title="Table Companion API",
-    version="1",
-    description="Enter what happened at a physical game table; the server checks the rules.",
-    urls_namespace="api",
-    renderer=ORJSONRenderer(),
-)
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, error: dict):
-        self.status = status
-        self.error = error
-
-
-def error_body(code: str, message: str, rule: str | None = None, **extra) -> dict:
-    return {"error": {"code": code, "message": message, "rule": rule, **extra}}
-
-
-@api.exception_handler(ApiError)
-def on_api_error(request, exc: ApiError):
-    return api.create_response(request, {"error": exc.error}, status=exc.status)
-
-
 @api.exception_handler(base.ActionError)
 def on_action_error(request, exc: base.ActionError):
     return api.create_response(request, {"error": exc.as_dict()}, status=exc.status)
@@ -95,39 +47,7 @@ def on_stale(request, exc: services.StaleVersion):
     return api.create_response(request, {"error": {**exc.error.as_dict(), "table": exc.table}}, status=409)
 
 
-@api.exception_handler(ValidationError)
-def on_validation_error(request, exc: ValidationError):
-    # API.md: a malformed body or a field of the wrong shape is a 400 (ninja's default is 422).
-    first = exc.errors[0] if exc.errors else {}
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-    message = first.get("msg", _("The request is malformed."))
-    text = f"{where}: {message}" if where else message
-    return api.create_response(request, error_body("bad_request", text), status=400)
-
-
-@api.exception_handler(Ratelimited)
-def on_rate_limited(request, exc: Ratelimited):
-    message = _("Too many requests from this address in a short time: wait a minute, then try again.")
-    return api.create_response(request, error_body("rate_limited", message), status=429)
-
-
-@api.exception_handler(HttpError)
-def on_http_error(request, exc: HttpError):
-    return api.create_response(request, error_body("bad_request", str(exc)), status=exc.status_code)
-
-
 # --- Schemas --------------------------------------------------------------------------------
-
-
-class ErrorDetail(Schema):
-    code: str
-    message: str
-    rule: str | None = None
-    table: dict | None = None
-
-
-class ErrorOut(Schema):
-    error: ErrorDetail
 
 
 class GameOut(Schema):
@@ -235,7 +155,6 @@ class EventOut(Schema):
 
 # Table ids are short lowercase hex; anything else is unknown without asking the database.
 TABLE_ID = re.compile(r"[0-9a-z]{1,16}")
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 WRITE_ERRORS = {**ERRORS, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 
@@ -260,10 +179,10 @@ def _writer(request: HttpRequest, table_id: str):
 def _check_rights(request: HttpRequest, table: Table | None, write: bool) -> None:
     if table is None:
         raise ApiError(404, error_body("not_found", _("There is no table with this id."))["error"])
-    rights = access.rights_for_token(table, access.bearer_token(request))
+    rights = tokens.rights_for_token(table, tokens.bearer_token(request))
     if rights is None:
         raise ApiError(401, error_body("unauthorized", _("This table needs its token."))["error"])
-    if write and rights != access.EDIT:
+    if write and rights != tokens.EDIT:
         raise ApiError(403, error_body("read_only", _("The view token can only read this table."))["error"])
 
 
@@ -301,7 +220,6 @@ def list_games(request):
 @api.post("/tables", response={201: CreatedTableOut, 429: ErrorOut, **ERRORS}, tags=["tables"])
 def create_table(request, body: CreateTableIn):
     check_tables(request)
-    from companion.groups.api import group_for  # the groups' API builds on this module
 
     group = group_for(request, body.group, write=True) if body.group is not None else None
     table = services.create_table(body.game, body.players, body.options, group)

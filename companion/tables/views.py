@@ -15,13 +15,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from companion import tokens
 from companion.games import base, registry, rulebook, screen_kit
 from companion.groups import access as group_access
-from companion.groups import views as group_views
 from companion.groups.models import Group
-from companion.history import figures, replay
 
-from . import access, qr, services
+from . import access, qr, replay, score_chart, services
 from .forms import NewTableForm, known_player_names, like_options, past_options
 from .limits import limit_tables, limit_writes
 from .models import Table
@@ -42,7 +41,7 @@ def home(request):
             # Without a default group a table starts from its group's page.
             "engines": registry.all_engines() if settings.DEFAULT_GROUP else [],
             "my_tables": [_summary(table) for table in mine],
-            "my_groups": group_views.known_groups(request),
+            "my_groups": group_access.known_groups(request),
         },
     )
 
@@ -70,7 +69,7 @@ def new_table(request, slug: str):
         except base.ActionError as error:
             form.add_error(None, error.message)
         else:
-            access.grant(request, table, access.EDIT)
+            access.grant(request, table, tokens.EDIT)
             return redirect("tables:table", table.id)
     status = 400 if request.method == "POST" else 200
     return render(
@@ -94,7 +93,7 @@ def _new_table_group(request) -> Group | None:
     group_id = request.GET.get("group")
     if not group_id:
         return Group.default() if settings.DEFAULT_GROUP else None
-    if group_access.rights(request, group_id) != access.EDIT:
+    if group_access.rights(request, group_id) != tokens.EDIT:
         raise Http404("No such group")
     return get_object_or_404(Group, pk=group_id)
 
@@ -114,7 +113,7 @@ def rules_page(request, slug: str):
 def join(request, table_id: str, token: str):
     """A share link: remember the rights in this phone's session, then drop the token from the URL."""
     table = get_object_or_404(Table, pk=table_id)
-    rights = access.rights_for_token(table, token)
+    rights = tokens.rights_for_token(table, token)
     if rights is None:
         raise Http404("No such table")
     access.grant(request, table, rights)
@@ -145,7 +144,7 @@ def _context(
     for offset, event in enumerate(events):
         event.number = first_number - offset
     viewer = screen_kit.Viewer(
-        can_edit=rights == access.EDIT,
+        can_edit=rights == tokens.EDIT,
         seat=seat if seat is not None and seat < len(names) else None,
         query={key: request.GET.get(key) for key in request.GET if key != "v"},
         posted=request.POST.dict() if error else {},
@@ -157,7 +156,7 @@ def _context(
         "table": table,
         "data": data,
         "engine": services.engine_for(table),
-        "can_edit": rights == access.EDIT,
+        "can_edit": rights == tokens.EDIT,
         "names": names,
         "game_dir": registry.template_dir(table.game),
         # A panel's links (whose sheet is shown) keep the choice in progress: a tap on a sheet
@@ -185,7 +184,7 @@ def _guide(request, table: Table, rights: str, names: list[str]) -> dict | None:
     """Before the first entry, how to set the game up for this many players, and who starts where
     the rulebook says (issue 32); until this phone puts it away."""
     guide = registry.guide(table.game)
-    if guide is None or rights != access.EDIT or table.last_seq or table.abandoned is not None:
+    if guide is None or rights != tokens.EDIT or table.last_seq or table.abandoned is not None:
         return None
     if request.session.get(GUIDE_KEY + table.id):
         return None
@@ -214,7 +213,7 @@ def _reads_group(request, table: Table) -> bool:
 
 def _score_chart(table: Table, names: list[str]) -> dict | None:
     """The finished game's scores after every entry, drawn by the history's chart."""
-    return figures.table_chart(table, names, replay.live_events(table))
+    return score_chart.table_chart(table, names, replay.live_events(table))
 
 
 @login_not_required
@@ -237,7 +236,7 @@ def table_page(request, table_id: str):
         "display_path": view_path + "?to=display",
         "display_qr": view_qr + "?to=display",
     }
-    if rights == access.EDIT:
+    if rights == tokens.EDIT:
         context["share"].update(
             edit=request.build_absolute_uri(reverse("tables:join", args=[table.id, table.token])),
             edit_qr=reverse("tables:qr", args=[table.id, "edit"]),
@@ -260,7 +259,7 @@ def display(request, table_id: str):
 
 
 def _display_context(request, table: Table) -> dict:
-    context = _context(request, table, access.VIEW, display=True)  # for everyone: it never writes
+    context = _context(request, table, tokens.VIEW, display=True)  # for everyone: it never writes
     folder = registry.folder(table.game) / "templates" / context["game_dir"]
     # A game's own big-screen board (every sheet side by side), else its board and its panel.
     parts = ["_display.html"] if (folder / "_display.html").exists() else ["_board.html", "_panel.html"]
@@ -287,7 +286,7 @@ def _write(request, table_id: str, run) -> HttpResponse:
     """Run one write; the answer says how it went in its Companion-Outcome header (applied, stale,
     refused), which the phone's outbox (static/js/table.js) reads when it sends an entry again."""
     table, rights = _load(request, table_id)
-    if rights != access.EDIT:
+    if rights != tokens.EDIT:
         response = HttpResponseForbidden(_("This link can only watch the table."))
         response["Companion-Outcome"] = "forbidden"
         return response
@@ -399,16 +398,16 @@ def play_again(request, table_id: str):
     """ "Play again with the same players": the finished table's next game, made by the first
     phone that asks; every other phone of the table follows it with the rights it holds here."""
     table, rights = _load(request, table_id)
-    if rights != access.EDIT:
+    if rights != tokens.EDIT:
         if table.rematch_id is None:
             return HttpResponseForbidden(_("This link can only watch the table."))
-        access.grant(request, table.rematch, access.VIEW)
+        access.grant(request, table.rematch, tokens.VIEW)
         return redirect("tables:table", table.rematch_id)
     try:
         rematch = services.play_again(table.id)
     except base.ActionError as error:
         return _render_live(request, table, rights, error=error, status=error.status)
-    access.grant(request, rematch, access.EDIT)
+    access.grant(request, rematch, tokens.EDIT)
     return redirect("tables:table", rematch.id)
 
 
@@ -468,7 +467,7 @@ def poll(request, table_id: str):
 @require_GET
 def qr_code(request, table_id: str, kind: str):
     table, rights = _load(request, table_id)
-    if kind == "edit" and rights != access.EDIT:
+    if kind == "edit" and rights != tokens.EDIT:
         return HttpResponseForbidden(_("Only a phone with the edit link can share it."))
     if kind not in ("edit", "view"):
         raise Http404("No such link")

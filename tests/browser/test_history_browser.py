@@ -12,8 +12,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from companion.history import replay
-from companion.tables import services
+from companion.tables import replay, services
 from companion.tables.models import Event, Player, Table
 from tests.history.factories import play_out
 

@@ -8,7 +8,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("g/<slug:group_id>/history/", include("companion.history.urls")),
-    path("", include("companion.groups.urls")),
+    path("", include("companion.history.group_urls")),
     path("", include("companion.pwa.urls")),
     path("", include("companion.tables.urls")),
 ]

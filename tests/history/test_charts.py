@@ -1,4 +1,4 @@
-"""Server-drawn SVG charts: the geometry in companion.history.charts and the two template partials."""
+"""Server-drawn SVG charts: the geometry in companion.charts and the two template partials."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from companion.history.charts import DASHES, bar_chart, line_chart, nice_ticks
+from companion.charts import DASHES, bar_chart, line_chart, nice_ticks
 
 SVG = "{http://www.w3.org/2000/svg}"
 

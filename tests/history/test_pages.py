@@ -13,9 +13,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
+from companion import charts
 from companion.games import base, registry
-from companion.history import bgstats, charts, replay, stats
-from companion.tables import services
+from companion.history import bgstats, stats
+from companion.tables import replay, services
 from companion.tables.models import Player, Seat, Table
 from tests.engines.golden_playthrough import script as golden_script
 from tests.engines.setups import playable

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
+from companion.groups.models import Group
+
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback. No traffic is sent: connecting a UDP
@@ -56,8 +58,6 @@ class Command(BaseCommand):
         """The open group's member link: opened once on a phone, it lets that phone import a history."""
         if not settings.DEFAULT_GROUP:
             return
-        from companion.groups.models import Group
-
         group = Group.default()
         link = base + reverse("groups:join", args=[group.pk, group.token])
         self.stdout.write(

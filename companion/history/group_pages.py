@@ -1,4 +1,7 @@
-"""A group's own pages: start one, join it by its link, its front page (tables, links, games)."""
+"""A group's own pages: start one, join it by its link, its front page (tables, links, games).
+
+They show the group's tables and its history, so they sit in the top layer, with the history
+(groups below tables below history: docs/how-it-works.md)."""
 
 from __future__ import annotations
 
@@ -10,16 +13,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from companion import tokens
 from companion.games import registry
-from companion.history import glance
+from companion.groups import access
+from companion.groups.forms import GroupForm, ZoneForm, time_zones
+from companion.groups.models import DEFAULT_GROUP_ID, Group
 from companion.tables import access as table_access
 from companion.tables import qr
 from companion.tables.limits import limit_tables
 from companion.tables.models import Table
 
-from . import access
-from .forms import GroupForm, ZoneForm, time_zones
-from .models import DEFAULT_GROUP_ID, Group
+from . import glance
 
 OPEN_TABLES = 20  # in-progress tables the front page lists
 
@@ -29,7 +33,7 @@ def new_group(request):
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         group = Group.objects.create(name=form.cleaned_data["name"])
-        access.grant(request, group, table_access.EDIT)
+        access.grant(request, group, tokens.EDIT)
         return redirect("groups:group", group.pk)
     return render(request, "groups/new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -37,7 +41,7 @@ def new_group(request):
 def join(request, group_id: str, token: str):
     """A group's share link: remember the rights on this phone (and account), drop the token."""
     group = get_object_or_404(Group, pk=group_id)
-    rights = table_access.rights_for_token(group, token)
+    rights = tokens.rights_for_token(group, token)
     if rights is None:
         raise Http404("No such group")
     access.grant(request, group, rights)
@@ -49,7 +53,7 @@ def share_links(request, group: Group, rights: str) -> dict:
         return request.build_absolute_uri(reverse("groups:join", args=[group.pk, token]))
 
     links = {"view": link(group.view_token), "view_qr": reverse("groups:qr", args=[group.pk, "view"])}
-    if rights == table_access.EDIT:
+    if rights == tokens.EDIT:
         links.update(edit=link(group.token), edit_qr=reverse("groups:qr", args=[group.pk, "edit"]))
     return links
 
@@ -72,7 +76,7 @@ def group_home(request, group: Group):
         "groups/group.html",
         {
             "group": group,
-            "can_edit": rights == table_access.EDIT,
+            "can_edit": rights == tokens.EDIT,
             "engines": registry.all_engines(),
             "group_query": f"?group={group.pk}",  # the game buttons start tables in the group
             "lists_tables": listed,
@@ -82,7 +86,7 @@ def group_home(request, group: Group):
             "share": None if access.open_to_all(group.pk) else share_links(request, group, rights),
             "rename_form": GroupForm(initial={"name": group.name}),
             "zone_form": ZoneForm(initial={"time_zone": group.time_zone or settings.TIME_ZONE}),
-            "time_zones": time_zones() if rights == table_access.EDIT else [],
+            "time_zones": time_zones() if rights == tokens.EDIT else [],
             "glance": glance.figures(group),
         },
     )
@@ -136,20 +140,11 @@ def qr_code(request, group: Group, kind: str):
     rights = request.group_rights
     if kind not in ("edit", "view"):
         raise Http404("No such link")
-    if kind == "edit" and rights != table_access.EDIT:
+    if kind == "edit" and rights != tokens.EDIT:
         return HttpResponseForbidden(_("Only a member can share the member link."))
     token = group.token if kind == "edit" else group.view_token
     url = request.build_absolute_uri(reverse("groups:join", args=[group.pk, token]))
     return HttpResponse(qr.svg(url), content_type="image/svg+xml")
-
-
-def known_groups(request) -> list[Group]:
-    """The groups this phone can open, in access.known_group_ids's order."""
-    ids = access.known_group_ids(request)
-    found = Group.objects.in_bulk(ids)
-    if access.open_to_all(DEFAULT_GROUP_ID) and DEFAULT_GROUP_ID not in found:
-        found[DEFAULT_GROUP_ID] = Group.default()
-    return [found[gid] for gid in ids if gid in found]
 
 
 def legacy_history(request, rest: str):

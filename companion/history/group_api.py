@@ -6,7 +6,6 @@ default group (settings.DEFAULT_GROUP) reads without one, as its pages do.
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from django.db.models import Count, Q
@@ -15,18 +14,15 @@ from django.utils.translation import gettext as _
 from ninja import Router, Schema
 from pydantic import Field
 
-from companion.history import bgstats_export, ratings, stats
-from companion.history.history_file import ImportRefused
-from companion.history.importers import bgg_file, bgstats_file, writer
-from companion.tables import access as table_access
-from companion.tables.api import ERRORS, ApiError, api, error_body, json_answer
+from companion.groups import access
+from companion.groups.models import NAME_MAX, Group, clean_group_name
+from companion.json_api import ERRORS, ApiError, api, error_body, json_answer
 from companion.tables.limits import check_tables
 from companion.tables.models import Player, Table
 
-from . import access
-from .models import NAME_MAX, Group, clean_group_name
-
-GROUP_ID = re.compile(r"[0-9a-z]{1,16}")
+from . import bgstats_export, ratings, stats
+from .history_file import ImportRefused
+from .importers import bgg_file, bgstats_file, writer
 
 router = Router(tags=["groups"])
 
@@ -107,22 +103,6 @@ class RatingOut(Schema):
     wins: int
 
 
-def group_for(request, group_id: str, write: bool = False) -> Group:
-    """The group, or the error API.md names: 404 unknown, 401 without its token, 403 a view
-    token on a write."""
-    group = access.find_group(group_id) if GROUP_ID.fullmatch(group_id) else None
-    if group is None:
-        raise ApiError(404, error_body("not_found", _("There is no group with this id."))["error"])
-    if access.open_to_all(group.pk):
-        return group
-    rights = table_access.rights_for_token(group, table_access.bearer_token(request))
-    if rights is None:
-        raise ApiError(401, error_body("unauthorized", _("This group needs its token."))["error"])
-    if write and rights != table_access.EDIT:
-        raise ApiError(403, error_body("read_only", _("The view token can only read this group."))["error"])
-    return group
-
-
 @router.post("", response={201: GroupCreatedOut, 429: ERRORS[400], **ERRORS})
 def create_group(request, body: GroupIn):
     check_tables(request)
@@ -141,7 +121,7 @@ def create_group(request, body: GroupIn):
 
 @router.get("/{group_id}", response={200: GroupOut, **ERRORS})
 def get_group(request, group_id: str):
-    group = group_for(request, group_id)
+    group = access.group_for(request, group_id)
     plays = Table.objects.filter(group=group, status=Table.Status.FINISHED).count()
     people = Player.objects.filter(group=group).count()
     return {"id": group.pk, "name": group.name, "players": people, "plays": plays}
@@ -149,7 +129,7 @@ def get_group(request, group_id: str):
 
 @router.get("/{group_id}/players", response={200: list[GroupPlayerOut], **ERRORS})
 def list_players(request, group_id: str):
-    group = group_for(request, group_id)
+    group = access.group_for(request, group_id)
     finished = Q(seats__table__status=Table.Status.FINISHED)
     people = Player.objects.filter(group=group).annotate(
         plays=Count("seats", filter=finished), wins=Count("seats", filter=finished & Q(seats__won=True))
@@ -160,7 +140,7 @@ def list_players(request, group_id: str):
 
 @router.get("/{group_id}/plays", response={200: list[PlayOut], **ERRORS})
 def list_plays(request, group_id: str):
-    group = group_for(request, group_id)
+    group = access.group_for(request, group_id)
     return [
         {
             "table": table.id,
@@ -180,7 +160,7 @@ def list_plays(request, group_id: str):
 @router.get("/{group_id}/ratings", response={200: list[RatingOut], **ERRORS})
 def list_ratings(request, group_id: str, game: str):
     """The group's leaderboard of one game (a history key: a slug, or a pad's "any-game:name")."""
-    group = group_for(request, group_id)
+    group = access.group_for(request, group_id)
     if stats.played(group, game) is None:
         raise ApiError(
             404, error_body("unknown_game", _("The group has no game '{game}'.").format(game=game))["error"]
@@ -206,7 +186,7 @@ READERS = {"bgstats": bgstats_file.read, "bgg": bgg_file.read}
 def import_plays(request, group_id: str, body: ImportIn):
     """A group's past plays from a BG Stats export or BoardGameGeek's plays XML (API.md): a dry
     run says what would come in; the import is all the file's new plays or none."""
-    group = group_for(request, group_id, write=True)
+    group = access.group_for(request, group_id, write=True)
     if not body.dry_run:
         check_tables(request)  # an import counts as starting tables does
     try:
@@ -219,7 +199,7 @@ def import_plays(request, group_id: str, body: ImportIn):
 @router.get("/{group_id}/export", response={200: dict, **ERRORS})
 def export_plays(request, group_id: str, format: Literal["bgstats"] = "bgstats"):
     """The group's finished plays as a BG Stats export file, which BG Stats reads back."""
-    group = group_for(request, group_id)
+    group = access.group_for(request, group_id)
     answer = json_answer(bgstats_export.export(group))
     answer["Content-Disposition"] = f'attachment; filename="BGStatsExport-{group.pk}.json"'
     return answer

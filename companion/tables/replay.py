@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from companion.games import base
-from companion.tables import services
-from companion.tables.models import Event, Table
+
+from . import services
+from .models import Event, Table
 
 
 def live_events(table: Table) -> list[Event]:

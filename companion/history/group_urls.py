@@ -1,6 +1,8 @@
+"""The group's own pages (group_pages.py), under the "groups" namespace the templates link by."""
+
 from django.urls import path
 
-from . import views
+from . import group_pages as views
 
 app_name = "groups"
 
