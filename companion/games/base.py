@@ -275,11 +275,15 @@ def action_kind(engine: Engine, action: Any, fields: dict[str, set[str]] | None 
 
 @dataclass(frozen=True)
 class Field:
-    """One field of an action: what a sentence calls the value it wants, and the test it passes."""
+    """One field of an action: what a sentence calls the value it wants, and the test it passes,
+    or `check(value, state)`, which raises the game's own BadAction (a field whose sentence names
+    the part of the value that is wrong, or whose values the table's setup decides)."""
 
-    wants: str  # marked with gettext_noop: "a seat number", "five dice, each 1 to 6"
-    test: Callable[[Any], bool]
+    wants: str = ""  # marked with gettext_noop: "a seat number", "five dice, each 1 to 6"
+    test: Callable[[Any], bool] | None = None
     required: bool = True  # JSON null means left out, in every game (G-2)
+    check: Callable[[Any, dict], None] | None = None
+    missing: str | None = None  # the sentence when it is left out, if not "A {kind} needs ..."
 
 
 def seat_field() -> Field:
@@ -307,21 +311,29 @@ def declared_fields(shapes: dict[str, dict[str, Field]]) -> dict[str, set[str]]:
     return {kind: {"type", *fields} for kind, fields in shapes.items()}
 
 
-def check_shape(shapes: dict[str, dict[str, Field]], kind: str, action: dict) -> None:
+def check_shape(shapes: dict[str, dict[str, Field]], kind: str, action: dict, state: dict) -> None:
+    """Each declared field of `action` in order: present when required, then of its shape."""
     for name, field in shapes[kind].items():
         value = action.get(name)
-        if value is None and field.required:
-            raise BadAction(
-                "bad_action",
-                _("A {kind} needs '{name}': {wants}.").format(kind=kind, name=name, wants=_(field.wants)),
-            )
-        if value is not None and not field.test(value):
+        if value is None:
+            if field.required:
+                raise BadAction("bad_action", _missing_text(kind, name, field))
+            continue
+        if field.test is not None and not field.test(value):
             raise BadAction(
                 "bad_action",
                 _("'{name}' must be {wants}, not {shown}.").format(
                     name=name, wants=_(field.wants), shown=shown(value)
                 ),
             )
+        if field.check is not None:
+            field.check(value, state)
+
+
+def _missing_text(kind: str, name: str, field: Field) -> str:
+    if field.missing:
+        return _(field.missing).format(kind=kind, name=name, field=name)
+    return _("A {kind} needs '{name}': {wants}.").format(kind=kind, name=name, wants=_(field.wants))
 
 
 def check_seat(engine: Engine, state: dict, seat: int) -> None:
@@ -366,7 +378,7 @@ def play(engine: Engine, state: dict, action: Any) -> dict:
     kind = action_kind(engine, action, engine.action_fields)
     shapes = getattr(engine, "action_shapes", None)
     if shapes is not None:
-        check_shape(shapes, kind, action)
+        check_shape(shapes, kind, action, state)
     seat = action.get("seat")
     require(seat is None or is_int(seat), lambda: _("'seat' must be a seat number."))
     return engine.apply(state, action)  # each engine's apply works on a copy

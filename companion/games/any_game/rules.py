@@ -17,12 +17,14 @@ from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
+    Field,
     PlayedGame,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
     check_turn,
+    declared_fields,
     fresh_copy,
     is_int,
     is_seat_key,
@@ -61,6 +63,10 @@ def parse_points(value) -> dict[int, int]:
         )
         points[int(key)] = item
     return points
+
+
+def check_category(value) -> None:
+    require(isinstance(value, str), lambda: _("'category' must be a text."))
 
 
 class AnyGame:
@@ -128,7 +134,19 @@ class AnyGame:
         ),
     }
     action_types = ("score", "finish")
-    action_fields = {"score": {"type", "points", "category"}, "finish": {"type", "winners", "won"}}
+    # The actions' shapes, checked by base.play before apply. A finish's fields are the table's
+    # setup's to judge (co-op says won, win-or-lose names winners: outcomes.check_finish).
+    action_shapes = {
+        "score": {
+            "points": Field(
+                missing=gettext_noop("A score needs 'points': an object of seat -> points."),
+                check=lambda value, state: parse_points(value),
+            ),
+            "category": Field(required=False, check=lambda value, state: check_category(value)),
+        },
+        "finish": {"winners": Field(required=False), "won": Field(required=False)},
+    }
+    action_fields = declared_fields(action_shapes)
     end_rule = "AG-5"
     players_rule = "AG-1"
 
@@ -233,10 +251,8 @@ class AnyGame:
             state.update(result)
             state["end_reason"] = ("won" if result["won"] else "lost") if "won" in result else "finished"
             return state
-        require("points" in action, lambda: _("A score needs 'points': an object of seat -> points."))
-        points = parse_points(action["points"])
+        points = {int(seat): value for seat, value in action["points"].items()}
         category = action.get("category")  # JSON null is the field left out (G-2)
-        require(category is None or isinstance(category, str), lambda: _("'category' must be a text."))
         check_turn(self, state, kind)
         for seat in points:
             check_seat(self, state, seat)

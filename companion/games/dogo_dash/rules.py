@@ -18,11 +18,13 @@ from pathlib import Path
 from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
+    Field,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
     check_turn,
+    declared_fields,
     fresh_copy,
     is_int,
     is_seat_key,
@@ -105,11 +107,6 @@ def with_article(kind: str) -> str:
     }[kind]
 
 
-def absent_as(value, default):
-    """JSON null means the field is left out (G-2, as in every game)."""
-    return default if value is None else value
-
-
 def seat_list(value, field: str) -> list[int]:
     require(
         isinstance(value, list) and all(is_int(seat) for seat in value),
@@ -181,7 +178,20 @@ class DogoDash:
         "dogo_dash": gettext_noop("Dogo Dash variant: rescue your dog with a second dog"),
     }
     action_types = ("reveal", "collect")
-    action_fields = {"reveal": {"type", "cards", "catnip"}, "collect": {"type", "dogo_dash"}}
+    # The actions' shapes, checked by base.play before apply (a 400 with the sentence here).
+    action_shapes = {
+        "reveal": {
+            "cards": Field(
+                missing=gettext_noop("A reveal needs 'cards': the card each seat shows."),
+                check=lambda value, state: parse_cards(value),
+            ),
+            "catnip": Field(required=False, check=lambda value, state: seat_list(value, "catnip")),
+        },
+        "collect": {
+            "dogo_dash": Field(required=False, check=lambda value, state: seat_list(value, "dogo_dash")),
+        },
+    }
+    action_fields = declared_fields(action_shapes)
     end_rule = "DD-7"
     players_rule = "DD-1"
 
@@ -267,18 +277,12 @@ class DogoDash:
     def apply(self, state: dict, action: dict) -> dict:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action["type"]  # base.play checked its shape: the one door into the engine
-        # JSON null means the field is left out, in every game (G-2).
-        if kind == "reveal":
-            require("cards" in action, lambda: _("A reveal needs 'cards': the card each seat shows."))
-            cards = parse_cards(action["cards"])
-            catnip = seat_list(absent_as(action.get("catnip"), []), "catnip")
-        else:
-            dash = seat_list(absent_as(action.get("dogo_dash"), []), "dogo_dash")
         check_turn(self, state, kind)
         if kind == "reveal":
-            self._reveal(state, cards, catnip)
+            cards = {int(seat): card for seat, card in action["cards"].items()}
+            self._reveal(state, dict(sorted(cards.items())), action.get("catnip") or [])
         else:
-            self._collect(state, dash)
+            self._collect(state, action.get("dogo_dash") or [])
         return state
 
     def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
