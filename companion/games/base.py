@@ -284,6 +284,7 @@ class Field:
     required: bool = True  # JSON null means left out, in every game (G-2)
     check: Callable[[Any, dict], None] | None = None
     missing: str | None = None  # the sentence when it is left out, if not "A {kind} needs ..."
+    judges_null: bool = False  # `check` also says what is wrong with a field left out
 
 
 def seat_field() -> Field:
@@ -315,6 +316,9 @@ def check_shape(shapes: dict[str, dict[str, Field]], kind: str, action: dict, st
     """Each declared field of `action` in order: present when required, then of its shape."""
     for name, field in shapes[kind].items():
         value = action.get(name)
+        if value is None and field.judges_null:
+            field.check(value, state)
+            continue
         if value is None:
             if field.required:
                 raise BadAction("bad_action", _missing_text(kind, name, field))

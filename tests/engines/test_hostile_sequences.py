@@ -31,7 +31,6 @@ from hypothesis import strategies as st
 from companion.games import base, registry
 from companion.games.dogo_dash import rules as dogo
 from companion.games.hang_four import rules as hang
-from companion.games.summer_suns import rules as suns
 from companion.games.summer_suns.sheet import SHEETS
 from companion.games.surfs_up import rules as surf
 
@@ -57,10 +56,7 @@ SETTINGS = settings(
 
 
 FIELD_NAMES = sorted(
-    {"type", "cards", "catnip", "dogo_dash", "seat"}
-    | set().union(*hang.FIELDS.values())
-    | set().union(*suns.FIELDS.values())
-    | set().union(*surf.FIELDS.values())
+    {name for engine in ENGINES for fields in engine.action_fields.values() for name in fields}
     | {"dog", "part", "to_dog", "kind", "suit", "points", "bonus", "cost", "value", "name"}
 )
 ACTION_TYPES = sorted({kind for engine in ENGINES for kind in engine.action_types})

@@ -28,11 +28,13 @@ from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
+    Field,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
     check_turn,
+    declared_fields,
     fresh_copy,
     game_over_text,
     is_int,
@@ -60,13 +62,6 @@ CARD_BARE = {
     "wipeout": gettext_noop("Wipe Out"),
 }
 SHACK_FACE = "shack"
-FIELDS = {
-    "roll": {"type", "seat", "face"},
-    "shack": {"type", "seat", "card"},
-    "shack_roll": {"type", "seat", "face", "target", "cards"},
-    "buy": {"type", "seat", "cards"},
-    "buy_shack": {"type", "seat"},
-}
 COMPONENT_KEYS = (
     "surf_deck",
     "shack_deck",
@@ -339,6 +334,73 @@ def parse_card(n: int, card: dict, keys: set[str], required: tuple[str, ...]) ->
     return {key: card.get(key) for key in sorted(keys)}
 
 
+def check_seat_shape(value) -> None:
+    require(is_int(value), lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(value)))
+
+
+def check_target(value) -> None:
+    require(
+        is_int(value), lambda: _("'target' must be a seat number, not {shown}.").format(shown=shown(value))
+    )
+
+
+def check_shack_card(value) -> None:
+    require(
+        isinstance(value, str) and value in SHACK_CARDS,
+        lambda: _("'card' must be one of {join}, not {shown}.").format(
+            join=", ".join(SHACK_CARDS), shown=shown(value)
+        ),
+        "bad_card",
+    )
+
+
+STOLEN_KEYS, BOUGHT_KEYS = {"dog", "part", "to_dog"}, {"part", "dog"}
+
+
+def read_cards(value, keys: set[str]) -> list[dict]:
+    """A checked list of cards (parse_card_list), each with every one of `keys` (None when absent)."""
+    return [{key: card.get(key) for key in sorted(keys)} for card in value or []]
+
+
+def field(check, **options) -> Field:
+    return Field(check=lambda value, state: check(value), **options)
+
+
+def check_stolen(value) -> None:
+    parse_card_list(
+        value, STOLEN_KEYS, ("dog", "part"), gettext_noop('{"dog": 0, "part": "nose", "to_dog": null}')
+    )
+
+
+def check_bought(value) -> None:
+    parse_card_list(value, BOUGHT_KEYS, ("part",), gettext_noop('{"part": "nose", "dog": 0}'))
+
+
+SEAT = field(check_seat_shape, required=False)
+# The actions' shapes, checked by base.play before apply: a 400 with the sentence of the check.
+SHAPES = {
+    "roll": {
+        "seat": SEAT,
+        "face": field(parse_face, missing=gettext_noop("A roll needs 'face': 1 to 5 or \"shack\".")),
+    },
+    "shack": {"seat": SEAT, "card": field(check_shack_card, judges_null=True)},
+    "shack_roll": {
+        "seat": SEAT,
+        "face": field(parse_face, missing=gettext_noop("A shack_roll needs 'face': 1 to 5 or \"shack\".")),
+        "target": field(check_target, required=False),
+        "cards": field(check_stolen, required=False),
+    },
+    "buy": {
+        "seat": SEAT,
+        "cards": field(
+            check_bought,
+            missing=gettext_noop("A buy needs 'cards': the cards drawn, each with its part and dog."),
+        ),
+    },
+    "buy_shack": {"seat": SEAT},
+}
+
+
 # ---------------------------------------------------------------------------------------------
 # The engine
 
@@ -429,7 +491,8 @@ class HangFour:
     max_players = MAX_PLAYERS
     options: dict = {}
     action_types = ("roll", "shack", "shack_roll", "buy", "buy_shack")
-    action_fields = FIELDS
+    action_shapes = SHAPES
+    action_fields = declared_fields(SHAPES)
     end_rule = "HF-12"
     players_rule = "HF-1"
 
@@ -687,50 +750,10 @@ class HangFour:
     def apply(self, state: dict, action: dict) -> dict:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action["type"]  # base.play checked its shape: the one door into the engine
-        seat = action.get("seat")
-        require(
-            seat is None or is_int(seat),
-            lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat)),
-        )
-        # Shapes first (BadAction) ...
-        if kind == "roll":
-            require("face" in action, lambda: _("A roll needs 'face': 1 to 5 or \"shack\"."))
-            face = parse_face(action["face"])
-        elif kind == "shack":
-            card = action.get("card")
-            require(
-                isinstance(card, str) and card in SHACK_CARDS,
-                lambda: _("'card' must be one of {join}, not {shown}.").format(
-                    join=", ".join(SHACK_CARDS), shown=shown(card)
-                ),
-                "bad_card",
-            )
-        elif kind == "shack_roll":
-            require("face" in action, lambda: _("A shack_roll needs 'face': 1 to 5 or \"shack\"."))
-            face = parse_face(action["face"])
-            target = action.get("target")
-            require(
-                target is None or is_int(target),
-                lambda: _("'target' must be a seat number, not {shown}.").format(shown=shown(target)),
-            )
-            cards = action.get("cards")
-            cards = [] if cards is None else cards
-            cards = parse_card_list(
-                cards,
-                {"dog", "part", "to_dog"},
-                ("dog", "part"),
-                gettext_noop('{"dog": 0, "part": "nose", "to_dog": null}'),
-            )
-        elif kind == "buy":
-            require(
-                "cards" in action,
-                lambda: _("A buy needs 'cards': the cards drawn, each with its part and dog."),
-            )
-            cards = parse_card_list(
-                action["cards"], {"part", "dog"}, ("part",), gettext_noop('{"part": "nose", "dog": 0}')
-            )
-
-        # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
+        seat = action.get("seat")  # base.play checked every field's shape (SHAPES)
+        face, card, target = action.get("face"), action.get("card"), action.get("target")
+        cards = read_cards(action.get("cards"), STOLEN_KEYS if kind == "shack_roll" else BOUGHT_KEYS)
+        # The rules (RuleViolation): the shared checks (G-1), then this game's.
         check_turn(self, state, kind, seat)
 
         if kind == "roll":
