@@ -21,11 +21,14 @@ from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
+    Field,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
+    check_shape,
     check_turn,
+    declared_fields,
     fresh_copy,
     is_int,
     require,
@@ -38,11 +41,6 @@ LAST_ROUND = 20  # SS-12
 SUN_GOAL = 62  # SS-12
 SHELL_BONUS = 5  # SS-8
 DIE_WORDS = (gettext_noop("first"), gettext_noop("second"), gettext_noop("third"))  # said at use
-FIELDS = {
-    "roll": {"type", "dice"},
-    "place": {"type", "seat", "slot_die", "write_die", "slot", "crab", "sun", "bonus"},
-    "pass": {"type", "seat", "sun_die", "bonus"},
-}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -140,6 +138,49 @@ def parse_bonus(sheet: Sheet, value) -> dict | None:
     }
 
 
+def check_seat_number(value) -> None:
+    require(is_int(value), lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(value)))
+
+
+def on_sheet(check):
+    """A field whose values the table's sheet decides (its slot ids)."""
+    return lambda value, state: check(sheet_of(state), value)
+
+
+def die_field(name: str, missing: str) -> Field:
+    return Field(missing=missing, check=lambda value, state: die_index(value, name))
+
+
+SEAT = Field(
+    missing=gettext_noop("A {kind} needs 'seat': the seat that plays."),
+    check=lambda value, state: check_seat_number(value),
+)
+PLACE_NEEDS = gettext_noop("A place needs '{field}'.")
+BONUS = Field(required=False, check=on_sheet(parse_bonus))
+# The actions' shapes, checked by base.play before apply (and by bonus_choices for the screens).
+SHAPES = {
+    "roll": {"dice": Field(judges_null=True, check=lambda value, state: parse_dice(value))},
+    "place": {
+        "seat": SEAT,
+        "slot_die": die_field("slot_die", PLACE_NEEDS),
+        "write_die": die_field("write_die", PLACE_NEEDS),
+        "slot": Field(
+            missing=PLACE_NEEDS, check=on_sheet(lambda sheet, value: slot_id(sheet, value, "slot"))
+        ),
+        "crab": Field(required=False, check=on_sheet(parse_chain)),
+        "sun": Field(required=False, check=lambda value, state: die_value(value, "sun")),
+        "bonus": BONUS,
+    },
+    "pass": {
+        "seat": SEAT,
+        "sun_die": die_field(
+            "sun_die", gettext_noop("A pass needs 'sun_die': the die added to the sun row.")
+        ),
+        "bonus": BONUS,
+    },
+}
+
+
 def earned(sheet: Sheet, slot: str, value: int) -> list[str]:
     """What filling `slot` with `value` earns: its pearl (SS-6) and its shell (SS-8)."""
     return (["pearl"] if sheet.pearl[slot] == value else []) + (["shell"] if slot in sheet.shells else [])
@@ -217,7 +258,8 @@ class SummerSuns:
     option_choices = {"sheet": sorted(SHEETS)}
     option_labels = {"sheet": gettext_noop("Score sheet")}
     action_types = ("roll", "place", "pass")
-    action_fields = FIELDS
+    action_shapes = SHAPES
+    action_fields = declared_fields(SHAPES)
     end_rule = "SS-12"
     players_rule = "SS-1"
 
@@ -406,7 +448,11 @@ class SummerSuns:
         slots each bonus write would leave impossible to fill (SS-5 revised)."""
         require(isinstance(action, dict), lambda: _("The action must be an object."))
         action = {key: value for key, value in action.items() if key != "bonus"}
-        turn = self._turn(fresh_copy(state), {**action, "seat": seat}, decide_bonus=False)
+        kind = action.get("type")
+        require(kind in ("place", "pass"), lambda: _("Only a place or a pass is a seat's turn."))
+        action = {**action, "seat": seat}
+        check_shape(SHAPES, kind, action, state)  # not through base.play: a screen's question
+        turn = self._turn(fresh_copy(state), action, decide_bonus=False)
         if turn["bonus_kind"] != "number":
             return None
         sheet, cells = sheet_of(state), turn["cells"]
@@ -422,9 +468,8 @@ class SummerSuns:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action["type"]  # base.play checked its shape: the one door into the engine
         if kind == "roll":
-            dice = parse_dice(action.get("dice"))
             check_turn(self, state, kind)
-            state.update(dice=dice, phase="place")
+            state.update(dice=list(action["dice"]), phase="place")
             return state
         turn = self._turn(state, action)
         self._commit(state, turn)
@@ -480,30 +525,18 @@ class SummerSuns:
         return turn
 
     def _turn_shape(self, sheet, action: dict, decide_bonus: bool) -> dict:
-        """A place's or a pass's fields, checked for shape only (BadAction)."""
-        kind = action.get("type")
-        require(kind in ("place", "pass"), lambda: _("Only a place or a pass is a seat's turn."))
-        require("seat" in action, lambda: _("A {kind} needs 'seat': the seat that plays.").format(kind=kind))
-        seat = action["seat"]
-        require(
-            is_int(seat), lambda: _("'seat' must be a seat number, not {shown}.").format(shown=shown(seat))
-        )
-        shape = {"kind": kind, "seat": seat}
+        """A place's or a pass's fields, read: their shapes are checked (SHAPES) but for the one
+        that spans two fields, the two dice a placement uses."""
+        kind = action["type"]
+        shape = {"kind": kind, "seat": action["seat"]}
         if kind == "place":
-            for field in ("slot_die", "write_die", "slot"):
-                require(field in action, _("A place needs '{field}'.").format(field=field))
-            i = die_index(action["slot_die"], "slot_die")
-            j = die_index(action["write_die"], "write_die")
+            i, j = action["slot_die"], action["write_die"]
             require(i != j, lambda: _("'slot_die' and 'write_die' must be two different dice."))
-            shape.update(i=i, j=j, slot=slot_id(sheet, action["slot"], "slot"))
-            shape["chain"] = parse_chain(sheet, action.get("crab"))
+            shape.update(i=i, j=j, slot=action["slot"], chain=list(action.get("crab") or []))
             shape["sun"] = action.get("sun")
-            if shape["sun"] is not None:
-                die_value(shape["sun"], "sun")
         else:
-            require("sun_die" in action, lambda: _("A pass needs 'sun_die': the die added to the sun row."))
-            shape["sun_die"] = die_index(action["sun_die"], "sun_die")
-        shape["bonus"] = parse_bonus(sheet, action.get("bonus")) if decide_bonus else None
+            shape["sun_die"] = action["sun_die"]
+        shape["bonus"] = action.get("bonus") if decide_bonus else None
         return shape
 
     def _placement(self, state: dict, sheet, cells: dict, dice: list[int], shape: dict) -> dict:
