@@ -25,16 +25,19 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
+    Field,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
     check_turn,
+    declared_fields,
     fresh_copy,
     is_int,
     is_seat_key,
@@ -50,13 +53,6 @@ CARD_FIELDS = {
     "bluebottle": ("kind",),
     "surfboard": ("kind", "suit", "bonus", "cost"),
     "energy": ("kind", "value", "cost"),
-}
-FIELDS = {
-    "setup": {"type", "surf", "beach", "goals"},
-    "reveal": {"type", "energy"},
-    "reward": {"type", "seat", "choice", "slot", "refill"},
-    "ocean": {"type", "card"},
-    "final": {"type", "stings", "goals"},
 }
 CHOICES = ("respect", "buy", "pass")
 SURF_SIZE = 3  # SU-3
@@ -291,6 +287,39 @@ def require_card_number(n, lo: int, hi: int | None, **said: str) -> None:
     )
 
 
+def check_reward_seat(seat) -> None:
+    require(is_int(seat), lambda: _("A reward needs 'seat': the seat taking it."))
+
+
+def check_choice(choice) -> None:
+    require(
+        isinstance(choice, str) and choice in CHOICES,
+        lambda: _("'choice' must be one of {join}, not {shown}.").format(
+            join=", ".join(CHOICES), shown=shown(choice)
+        ),
+    )
+
+
+def check_goal_marks(goals) -> None:
+    for seat, indexes in seat_map(goals, "goals", '{"0": [0, 2], "1": []}').items():
+        require(
+            isinstance(indexes, list) and all(is_int(g) for g in indexes),
+            _("Seat {seat}'s goals must be a list of goal indexes, not {shown}.").format(
+                seat=seat, shown=shown(indexes)
+            ),
+        )
+
+
+def read_card(card: dict) -> dict:
+    """A checked card (parse_card) with its kind's fields in their order (SU-2)."""
+    return {key: card[key] for key in CARD_FIELDS[card["kind"]]}
+
+
+def read_seat_map(value: dict) -> dict[int, object]:
+    """A checked seat map (seat_map): seats as numbers, in seat order."""
+    return dict(sorted((int(key), item) for key, item in value.items()))
+
+
 class SurfsUp:
     slug = "surfs-up"
     name = "Surf's Up!"  # a game's name is its own in every language
@@ -299,13 +328,14 @@ class SurfsUp:
     options = {"shared_goals": False}
     option_labels = {"shared_goals": gettext_noop("Shared goals")}
     action_types = ("setup", "reveal", "reward", "ocean", "final")
-    action_fields = FIELDS
     end_rule = "SU-10"
     players_rule = "SU-1"
 
     def __init__(self, components: dict | None = None):
         self.components = copy.deepcopy(components or COMPONENTS)
         self.suits = tuple(self.components["suits"])
+        self.action_shapes = self._shapes()  # cards' ranges are this deck's (SU-2)
+        self.action_fields = declared_fields(self.action_shapes)
 
     # --- setup and questions ----------------------------------------------------------------
 
@@ -504,45 +534,68 @@ class SurfsUp:
             "bad_energy",
         )
 
-    def _parse(self, state: dict, action: dict) -> dict:
-        """The action's fields, checked for shape only (BadAction), by its type."""
-        parse = {
-            "setup": self._parse_setup,
-            "reveal": self._parse_reveal,
-            "reward": self._parse_reward,
-            "ocean": self._parse_ocean,
-            "final": self._parse_final,
-        }[action["type"]]
-        return parse(action)
+    def _shapes(self) -> dict:
+        """The actions' shapes, checked by base.play before apply, each with its own sentence."""
 
-    def _parse_setup(self, action: dict) -> dict:
-        surf, beach = action.get("surf"), action.get("beach")
+        def check(validate) -> Callable:
+            return lambda value, state: validate(value)
+
+        def card(what: str) -> Callable:
+            return check(lambda value: self.parse_card(value, _(what)))
+
+        return {
+            "setup": {
+                "surf": Field(judges_null=True, check=check(self._check_surf)),
+                "beach": Field(judges_null=True, check=check(self._check_beach)),
+                "goals": Field(required=False, check=check(self._check_goals)),
+            },
+            "reveal": {
+                "energy": Field(
+                    missing=gettext_noop("A reveal needs 'energy': the card each seat reveals."),
+                    check=check(self._check_energy),
+                )
+            },
+            "reward": {
+                "seat": Field(judges_null=True, check=check(check_reward_seat)),
+                "choice": Field(judges_null=True, check=check(check_choice)),
+                "slot": Field(required=False),  # its shape is the choice's: _read_reward
+                "refill": Field(required=False, check=card(gettext_noop("The refill"))),
+            },
+            "ocean": {
+                "card": Field(
+                    missing=gettext_noop("An ocean entry needs 'card': the newly revealed ocean card."),
+                    check=card(gettext_noop("The ocean card")),
+                )
+            },
+            "final": {
+                "stings": Field(judges_null=True, check=check(self._check_stings)),
+                "goals": Field(required=False, check=check(check_goal_marks)),
+            },
+        }
+
+    def _check_surf(self, surf) -> None:
         require(
             isinstance(surf, list) and len(surf) == SURF_SIZE,
             lambda: _("A setup needs 'surf': the {SURF_SIZE} waves in the surf, breakzone first.").format(
                 SURF_SIZE=SURF_SIZE
             ),
         )
+        for i, card in enumerate(surf, 1):
+            self.parse_card(card, _("Surf card {i}").format(i=i))
+
+    def _check_beach(self, beach) -> None:
         require(
             isinstance(beach, list) and len(beach) == BEACH_SIZE,
             lambda: _("A setup needs 'beach': the {BEACH_SIZE} face-up beach cards.").format(
                 BEACH_SIZE=BEACH_SIZE
             ),
         )
-        goals = self._parse_goals(action.get("goals"))
-        return {
-            "surf": [self.parse_card(card, _("Surf card {i}").format(i=i)) for i, card in enumerate(surf, 1)],
-            "beach": [
-                self.parse_card(card, _("Beach card {i}").format(i=i)) for i, card in enumerate(beach, 1)
-            ],
-            "goals": goals,
-        }
+        for i, card in enumerate(beach, 1):
+            self.parse_card(card, _("Beach card {i}").format(i=i))
 
     @staticmethod
-    def _parse_goals(goals) -> list[dict] | None:
-        """SU-13: the shared goals a setup names, or None (the table plays without them)."""
-        if goals is None:
-            return None
+    def _check_goals(goals) -> None:
+        """SU-13: the shared goals a setup names (none: the table plays without them)."""
         require(
             isinstance(goals, list)
             and all(isinstance(g, dict) and set(g) == {"name", "points"} for g in goals),
@@ -567,48 +620,14 @@ class SurfsUp:
                 len(goals) == GOAL_COUNT,
                 lambda: _("'goals' must hold exactly {GOAL_COUNT} goals.").format(GOAL_COUNT=GOAL_COUNT),
             )
-        goals = [{"name": g["name"].strip(), "points": g["points"]} for g in goals]
-        return goals
 
-    def _parse_reveal(self, action: dict) -> dict:
-        require("energy" in action, lambda: _("A reveal needs 'energy': the card each seat reveals."))
-        cards = seat_map(action["energy"], "energy", '{"0": 3, "1": 0, "2": "t6"}')
-        return {"energy": {seat: self.parse_energy(card, seat) for seat, card in cards.items()}}
+    def _check_energy(self, energy) -> None:
+        for seat, card in seat_map(energy, "energy", '{"0": 3, "1": 0, "2": "t6"}').items():
+            self.parse_energy(card, seat)
 
-    def _parse_reward(self, action: dict) -> dict:
-        seat, choice = action.get("seat"), action.get("choice")
-        require(is_int(seat), lambda: _("A reward needs 'seat': the seat taking it."))
-        require(
-            isinstance(choice, str) and choice in CHOICES,
-            lambda: _("'choice' must be one of {join}, not {shown}.").format(
-                join=", ".join(CHOICES), shown=shown(choice)
-            ),
-        )
-        slot, refill = action.get("slot"), action.get("refill")
-        if choice == "buy":
-            require(
-                is_int(slot) and 0 <= slot < BEACH_SIZE,
-                lambda: _("A buy needs 'slot': the beach slot 0 to {number}, not {shown}.").format(
-                    number=BEACH_SIZE - 1, shown=shown(slot)
-                ),
-            )
-            if refill is not None:
-                refill = self.parse_card(refill, _("The refill"))
-        else:
-            require(
-                slot is None and refill is None,
-                lambda: _("A {choice} reward has no 'slot' or 'refill'.").format(choice=choice),
-            )
-        return {"seat": seat, "choice": choice, "slot": slot, "refill": refill}
-
-    def _parse_ocean(self, action: dict) -> dict:
-        require("card" in action, lambda: _("An ocean entry needs 'card': the newly revealed ocean card."))
-        return {"card": self.parse_card(action["card"], _("The ocean card"))}
-
-    def _parse_final(self, action: dict) -> dict:
-        stings = seat_map(action.get("stings"), "stings", '{"0": [-1, 0], "1": []}')
+    def _check_stings(self, stings) -> None:
         values = self.components["sting_values"]
-        for seat, tokens in stings.items():
+        for seat, tokens in seat_map(stings, "stings", '{"0": [-1, 0], "1": []}').items():
             require(
                 isinstance(tokens, list) and all(is_int(v) and v in values for v in tokens),
                 _("Seat {seat}'s stings must be a list of token values ({join}), not {shown}.").format(
@@ -616,26 +635,61 @@ class SurfsUp:
                 ),
                 "bad_sting",
             )
+
+    def _read(self, action: dict) -> dict:
+        """The action's fields, read once base.play checked their shapes (_shapes)."""
+        kind = action["type"]
+        if kind == "setup":
+            goals = action.get("goals")
+            return {
+                "surf": [read_card(card) for card in action["surf"]],
+                "beach": [read_card(card) for card in action["beach"]],
+                "goals": None
+                if goals is None
+                else [{"name": g["name"].strip(), "points": g["points"]} for g in goals],
+            }
+        if kind == "reveal":
+            return {"energy": read_seat_map(action["energy"])}
+        if kind == "reward":
+            return self._read_reward(action)
+        if kind == "ocean":
+            return {"card": read_card(action["card"])}
         goals = action.get("goals")
-        if goals is not None:
-            goals = seat_map(goals, "goals", '{"0": [0, 2], "1": []}')
-            for seat, indexes in goals.items():
-                require(
-                    isinstance(indexes, list) and all(is_int(g) for g in indexes),
-                    _("Seat {seat}'s goals must be a list of goal indexes, not {shown}.").format(
-                        seat=seat, shown=shown(indexes)
-                    ),
-                )
-        return {"stings": stings, "goals": goals}
+        return {
+            "stings": read_seat_map(action["stings"]),
+            "goals": None if goals is None else read_seat_map(goals),
+        }
+
+    @staticmethod
+    def _read_reward(action: dict) -> dict:
+        """A reward's fields: a buy names its beach slot (and the refill); the others name neither."""
+        choice, slot, refill = action["choice"], action.get("slot"), action.get("refill")
+        if choice == "buy":
+            require(
+                is_int(slot) and 0 <= slot < BEACH_SIZE,
+                lambda: _("A buy needs 'slot': the beach slot 0 to {number}, not {shown}.").format(
+                    number=BEACH_SIZE - 1, shown=shown(slot)
+                ),
+            )
+        else:
+            require(
+                slot is None and refill is None,
+                lambda: _("A {choice} reward has no 'slot' or 'refill'.").format(choice=choice),
+            )
+        return {
+            "seat": action["seat"],
+            "choice": choice,
+            "slot": slot,
+            "refill": None if refill is None else read_card(refill),
+        }
 
     # --- actions ----------------------------------------------------------------------------
 
     def apply(self, state: dict, action: dict) -> dict:
         state = fresh_copy(state)  # a refusal must leave the caller's state untouched
         kind = action["type"]  # base.play checked its shape: the one door into the engine
-        # Shapes first (BadAction) ...
-        parsed = self._parse(state, action)
-        # ... then the rules (RuleViolation): the shared checks (G-1), then this game's.
+        parsed = self._read(action)  # base.play checked the shapes; a reward's slot is read here
+        # The rules (RuleViolation): the shared checks (G-1), then this game's.
         check_turn(self, state, kind, parsed.get("seat"))
         getattr(self, f"_{kind}")(state, **parsed)
         return state
