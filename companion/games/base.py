@@ -55,6 +55,7 @@ class Engine(Protocol):
     max_players: int
     options: dict  # option name -> default value
     action_types: tuple[str, ...]  # every action type the game knows
+    action_shapes: dict[str, dict[str, Field]]  # action type -> field -> its shape, checked by play
     action_fields: dict[str, set[str]]  # action type -> the fields it may carry (more: a 400)
     end_rule: str  # the ruling that ends the game: cited when an entry comes after the end (G-1)
     players_rule: str  # the ruling on the seats: cited for a seat the table does not have

@@ -74,6 +74,16 @@ def test_random_legal_play_ends_and_replays(engine, players, options):
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_every_action_type_declares_its_shape(engine):
+    """Issue 31: shapes are declared once and base.play checks them: every type has its fields,
+    and action_fields (what play accepts) is exactly what they declare."""
+    assert set(engine.action_shapes) == set(engine.action_types)
+    assert engine.action_fields == base.declared_fields(engine.action_shapes)
+    for fields in engine.action_shapes.values():
+        assert all(isinstance(field, base.Field) for field in fields.values())
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
 def test_engine_metadata(engine):
     assert engine.slug in registry.GAMES
     assert 1 <= engine.min_players <= engine.max_players

@@ -20,7 +20,7 @@ SCREEN_FUNCTIONS = ("context", "action_from_form")
 ENGINE_PARTS = (
     "slug", "name", "min_players", "max_players", "options", "action_types", "action_fields", "end_rule",
     "players_rule", "setup", "expect", "apply", "scores", "result", "describe", "sample_action", "not_now",
-    "not_your_turn",
+    "not_your_turn", "action_shapes",
 )  # fmt: skip
 # Files a game's folder holds besides its modules: its rulings in both languages, its French.
 FILES = ("RULES.md", "RULES.fr.md", "locale/fr/LC_MESSAGES/django.po")
