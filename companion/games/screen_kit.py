@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from companion.games.words import _
 
-from . import base
+from . import base, registry
 from .base import and_join
 
 
@@ -213,6 +214,33 @@ class StepMachine:
                     rest[key] = ",".join(items[:-1])
             return rest
         return None
+
+
+class TurnSteps(StepMachine):
+    """The steps of the seat in turn, whose buttons post the whole action as JSON (json_action
+    reads it back) and say it as the game's log will (SLUG: the game's registry key)."""
+
+    SLUG = ""
+
+    def __init__(self, state: dict, names: list[str], query: dict):
+        super().__init__(state, query)
+        self.names = names
+        self.seat = state["turn"]
+
+    def posted(self, action: dict) -> dict:
+        return {"action": json.dumps(action)}
+
+    def says(self, action: dict) -> str:
+        return log_words(registry.get(self.SLUG), self.state, action, self.names)
+
+
+def json_action(post) -> dict:
+    """The action a TurnSteps button posted, or {} when the form holds none (the engine refuses it)."""
+    try:
+        action = json.loads(post.get("action", ""))
+    except ValueError:
+        return {}
+    return action if isinstance(action, dict) else {}
 
 
 def log_words(engine, state: dict, action: dict, names: list[str]) -> str:

@@ -8,7 +8,6 @@ Which options exist is always the engine's answer (turn_options, buy_limit, plac
 from __future__ import annotations
 
 import copy
-import json
 
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
@@ -129,23 +128,13 @@ def dog_view(dog: dict, number: int) -> dict:
     return {"number": number, **dog, "complete": complete}
 
 
-class Steps(screen_kit.StepMachine):
+class Steps(screen_kit.TurnSteps):
     """The current seat's next decision, from the choices made so far (the query)."""
 
+    SLUG = "hang-four"
     KEYS = KEYS
     UNDO = tuple((key,) for key in reversed(KEYS))
     LIST_KEYS = frozenset({"c", "s"})
-
-    def __init__(self, state: dict, names: list[str], query: dict):
-        super().__init__(state, query)
-        self.names = names
-        self.seat = state["turn"]
-
-    def posted(self, action: dict) -> dict:
-        return {"action": json.dumps(action)}
-
-    def says(self, action: dict) -> str:
-        return screen_kit.log_words(engine(), self.state, action, self.names)
 
     def _step(self, query: dict) -> dict:
         phase = self.state["phase"]
@@ -477,8 +466,4 @@ def finish_buy(card: dict) -> dict:
 
 def action_from_form(post, data: dict) -> dict:
     """Every Hang Four button posts its whole action as JSON; the engine checks it."""
-    try:
-        action = json.loads(post.get("action", ""))
-    except ValueError:
-        return {}
-    return action if isinstance(action, dict) else {}
+    return screen_kit.json_action(post)

@@ -3,8 +3,6 @@ engine's `choices`, greyed with the ruling where it may not be filled), and ever
 
 from __future__ import annotations
 
-import json
-
 from companion.games import registry, screen_kit
 from companion.games.base import name_seats
 from companion.games.words import _, gettext_noop, ngettext
@@ -91,23 +89,13 @@ def read_dice(text: str) -> list[int]:
     return faces[:DICE]
 
 
-class Steps(screen_kit.StepMachine):
+class Steps(screen_kit.TurnSteps):
     """The turn's entry: five taps for the dice as they lie, then one for the box."""
 
+    SLUG = "yahtzee"
     KEYS = ("d",)
     UNDO = (("d",),)
     LIST_KEYS = frozenset({"d"})
-
-    def __init__(self, state: dict, names: list[str], query: dict):
-        super().__init__(state, query)
-        self.names = names
-        self.seat = state["turn"]
-
-    def posted(self, action: dict) -> dict:
-        return {"action": json.dumps(action)}
-
-    def says(self, action: dict) -> str:
-        return screen_kit.log_words(engine(), self.state, action, self.names)
 
     def _step(self, query: dict) -> dict:
         dice = read_dice(query.get("d", ""))
@@ -158,8 +146,4 @@ def filled_words(filled: list) -> str:
 
 def action_from_form(post, data: dict) -> dict:
     """Every Yahtzee button posts its whole action as JSON; the engine checks it."""
-    try:
-        action = json.loads(post.get("action", ""))
-    except ValueError:
-        return {}
-    return action if isinstance(action, dict) else {}
+    return screen_kit.json_action(post)
