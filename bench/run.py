@@ -66,7 +66,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 
-from bench import loop  # noqa: E402
+from bench import convention, loop  # noqa: E402
 from bench.summer_suns_legal import half_full_state  # noqa: E402
 from companion.games import base as engines  # noqa: E402
 from companion.games import registry  # noqa: E402
@@ -693,6 +693,7 @@ async def measure(base: str, wsgi_base: str, master: int, idle: bool) -> dict:
         seconds = f"{loop.IDLE_SECONDS:.0f} s"
         progress(f"idle cost: {loop.PHONES} phones, {seconds} polling then {seconds} push")
         results["idle"] = await loop.idle_cost(BENCH, base, master)
+    results["convention"] = await convention.ramp(BENCH, base, master)
     return results
 
 
@@ -821,6 +822,7 @@ def report(results: dict, legal: dict) -> str:
     rows += loop.latency_rows(BENCH, results["latency"])
     if results.get("idle"):
         rows += loop.idle_rows(results["idle"])
+    rows += convention.rows(BENCH, results.get("convention", []))
     if results.get("rss"):
         rss = ", ".join(f"{mb:.0f} MB" for mb in results["rss"])
         rows.append(("memory (RSS) of each worker at the end", rss, "", ""))
@@ -860,6 +862,9 @@ def main() -> int:
         default=os.getenv("BENCH_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres"),
         help="where to create (and drop) the benchmark's PostgreSQL database",
     )
+    parser.add_argument(
+        "--convention-only", action="store_true", help="only the convention ramp (issue 33), on each database"
+    )
     args = parser.parse_args()
     if urllib.parse.urlsplit(args.pg_admin_url).hostname not in ("127.0.0.1", "localhost", "::1"):
         parser.error("the benchmark only talks to this machine (127.0.0.1)")
@@ -882,12 +887,14 @@ def main() -> int:
     )
     progress("collectstatic")
     manage(server_env("sqlite:///unused.sqlite3"), "collectstatic", "--noinput", "--verbosity", "0")
+    if args.convention_only:
+        return convention_only(args)
     progress(f"Summer Suns legal listing, {LEGAL_RUNS} runs")
     legal = legal_listing()
     kinds = ("postgres", "sqlite") if args.db == "both" else (args.db,)
     for kind in kinds:
         idle = kind == "sqlite"  # the idle cost once: on `make run`'s database
-        budget = DATABASE_BUDGET + (2 * loop.IDLE_SECONDS + 60 if idle else 0)
+        budget = DATABASE_BUDGET + (2 * loop.IDLE_SECONDS + 60 if idle else 0) + convention.budget()
         with (
             database(kind, args.pg_admin_url) as (url, description),
             gunicorn(url) as (base, command, pid),
@@ -912,6 +919,18 @@ def main() -> int:
         print(f"load average (1 min) on this machine before/after: {load_before:.2f} / {load_after:.2f}")
         print(report(results, legal))
     print(f"\n(whole run {time.monotonic() - started:.0f} s)")
+    return 0
+
+
+def convention_only(args) -> int:
+    """The convention ramp alone on each database (issue 33: measured by hand, the full ramp)."""
+    for kind in ("postgres", "sqlite") if args.db == "both" else (args.db,):
+        with database(kind, args.pg_admin_url) as (url, description), gunicorn(url) as (base, _command, pid):
+            progress(f"{description}: serving on {base}")
+            results = asyncio.run(convention.ramp(BENCH, base, pid))
+        print(f"\n== {description} ==")
+        for row in convention.rows(BENCH, results):
+            print("  ".join(cell for cell in row if cell))
     return 0
 
 

@@ -1,0 +1,176 @@
+"""A convention on one server (issue 33), driven by bench/run.py against the server it started.
+
+Tables of four phones, ramped: each phone opened its share link and holds the table's event
+stream; on a new version it fetches the live region as table.js does (the poll view with the
+version it shows). One writer per table enters a number roll every TABLE_SECONDS with jitter, as a
+phone at the table would. A step runs STEP_SECONDS; the ramp stops after the first step whose p99
+passes STOP_P99. Per step: the entries/s entered, entry to each other phone's page p50/p95/p99,
+missed updates (a phone whose page never showed an entry's version), the server's CPU per entry
+and per phone update, and the workers' RSS.
+
+CI runs a short ramp (CI_STEPS); `BENCH_CONVENTION=50,100,200,500,1000` (make bench by hand)
+runs the issue's. The load generator shares the machine with the server: its own CPU is printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import resource
+import time
+
+import aiohttp
+
+from bench.loop import Phone, cpu_seconds
+
+PHONES_PER_TABLE = 4  # one of them writes; the other three watch
+TABLE_SECONDS = 10.0  # a table's entries come this far apart on average
+FULL_STEPS, CI_STEPS = (50, 100, 200, 500, 1000), (25, 50)
+STEP_SECONDS = float(os.getenv("BENCH_CONVENTION_SECONDS", "20" if os.getenv("CI") else "45"))
+SETTLE_SECONDS = 3.0  # after the last entry, before missed updates are counted
+STOP_P99 = 1.0
+
+
+def steps() -> tuple[int, ...]:
+    asked = os.getenv("BENCH_CONVENTION")
+    if asked:
+        return tuple(int(n) for n in asked.split(",") if n.strip())
+    return CI_STEPS if os.getenv("CI") else FULL_STEPS
+
+
+def budget() -> float:
+    """Seconds the ramp may take at most: each step, its tables' setup and its settling."""
+    return sum(STEP_SECONDS + 30 + count / 20 for count in steps())
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def open_tables(bench, base: str, count: int) -> tuple[list, list[Phone]]:
+    """`count` Hang Four tables and their watching phones, each joined by the share link."""
+    async with bench.session(base) as http:
+        tables = await asyncio.gather(*(bench.create_table(http) for _ in range(count)))
+    watchers = [Phone(base, table, bench) for table in tables for _ in range(PHONES_PER_TABLE - 1)]
+    for start in range(0, len(watchers), 100):  # not a thousand connections in one burst
+        await asyncio.gather(*(phone.join() for phone in watchers[start : start + 100]))
+    return list(tables), watchers
+
+
+async def step(bench, base: str, master: int, count: int) -> dict:
+    tables, watchers = await open_tables(bench, base, count)
+    sent: dict[tuple[str, int], float] = {}
+    delays: list[float] = []
+    updates = 0
+
+    async def watch(phone: Phone) -> None:
+        nonlocal updates
+
+        async def heard(version: int) -> None:
+            nonlocal updates
+            before = phone.version
+            if version > before and await phone.poll():  # the page's fetch on the doorbell
+                updates += 1
+                now = time.monotonic()
+                for seen in range(before + 1, phone.version + 1):
+                    if (at := sent.get((phone.table.id, seen))) is not None:
+                        delays.append(now - at)
+
+        await phone.stream(heard)
+
+    async def write(table, http, end: float) -> None:
+        rng = random.Random(table.id)
+        await asyncio.sleep(rng.uniform(0, TABLE_SECONDS))  # tables are not in step
+        while time.monotonic() < end:
+            sent[(table.id, table.version + 1)] = time.monotonic()
+            await bench.act(http, table, bench.number_roll(rng))
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * TABLE_SECONDS)
+
+    tasks = [asyncio.ensure_future(watch(phone)) for phone in watchers]
+    try:
+        await asyncio.sleep(2.0)  # every stream is open
+        cpu_before, mine_before, started = cpu_seconds(master), own_cpu(), time.monotonic()
+        async with bench.session(base) as http:
+            await asyncio.gather(*(write(table, http, started + STEP_SECONDS) for table in tables))
+        elapsed = time.monotonic() - started
+        await asyncio.sleep(SETTLE_SECONDS)
+        cpu = cpu_seconds(master) - cpu_before
+        mine = own_cpu() - mine_before
+        crashed = [task for task in tasks if task.done() and task.exception() is not None]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*(phone.close() for phone in watchers))
+    entries = len(sent)
+    final = {table.id: table.version for table in tables}
+    missed = sum(final[phone.table.id] - phone.version for phone in watchers)
+    return {
+        "tables": count,
+        "phones": count * PHONES_PER_TABLE,
+        "entries": entries,
+        "rate": entries / elapsed,
+        "delays": delays,
+        "missed": missed,
+        "streams_lost": len(crashed),
+        "cpu_per_entry": cpu / entries if entries else 0.0,
+        "cpu_per_update": cpu / updates if updates else 0.0,
+        "generator_cpu": mine / elapsed,
+        "server_cpu": cpu / elapsed,
+        "rss": bench.worker_rss(master),
+    }
+
+
+async def ramp(bench, base: str, master: int) -> list[dict]:
+    """Each step of the ramp, until one's p99 passes STOP_P99 or a step cannot be measured."""
+    done = []
+    for count in steps():
+        bench.progress(f"convention: {count} tables x {PHONES_PER_TABLE} phones for {STEP_SECONDS:.0f} s")
+        try:
+            result = await step(bench, base, master, count)
+        except (aiohttp.ClientError, OSError, bench.BenchError) as error:
+            done.append({"tables": count, "error": f"{type(error).__name__}: {error}"[:200]})
+            break
+        done.append(result)
+        if result["delays"] and bench.percentiles(result["delays"])[2] > STOP_P99:
+            break
+    return done
+
+
+def rows(bench, results: list[dict]) -> list[tuple[str, str, str, str]]:
+    found = []
+    for result in results:
+        label = f"convention: {result['tables']} tables x {PHONES_PER_TABLE} phones"
+        if "error" in result:
+            found.append((label, "not measured: " + result["error"], "", ""))
+            continue
+        p99 = bench.percentiles(result["delays"])[2] if result["delays"] else float("inf")
+        found.append(
+            (
+                f"{label}: {result['rate']:.1f} entries/s; entry -> other phones p50/p95/p99",
+                bench.ms3(result["delays"]) + f" ({len(result['delays'])} pages)",
+                "p99 <= 250 ms",
+                bench.verdict(p99 <= 0.25 and result["missed"] == 0),
+            )
+        )
+        rss = "/".join(f"{mb:.0f}" for mb in result["rss"])
+        found.append(
+            (
+                f"{label}: missed updates, server CPU per entry / per phone update, worker RSS",
+                f"{result['missed']} missed; {result['cpu_per_entry'] * 1000:.0f} / "
+                f"{result['cpu_per_update'] * 1000:.1f} ms CPU; {rss} MB",
+                "0 missed",
+                bench.verdict(result["missed"] == 0 and not result["streams_lost"]),
+            )
+        )
+        found.append(
+            (
+                f"{label}: CPU busy, server / load generator (of {os.cpu_count()} CPUs)",
+                f"{result['server_cpu']:.2f} / {result['generator_cpu']:.2f}",
+                "",
+                "",
+            )
+        )
+    return found
