@@ -134,7 +134,7 @@ async def ramp(bench, base: str, master: int) -> list[dict]:
             done.append({"tables": count, "error": f"{type(error).__name__}: {error}"[:200]})
             break
         done.append(result)
-        if result["delays"] and bench.percentiles(result["delays"])[2] > STOP_P99:
+        if len(result["delays"]) >= 2 and bench.percentiles(result["delays"])[2] > STOP_P99:
             break
     return done
 
@@ -146,7 +146,10 @@ def rows(bench, results: list[dict]) -> list[tuple[str, str, str, str]]:
         if "error" in result:
             found.append((label, "not measured: " + result["error"], "", ""))
             continue
-        p99 = bench.percentiles(result["delays"])[2] if result["delays"] else float("inf")
+        if len(result["delays"]) < 2:  # a step too short to say a percentile
+            found.append((label, f"not measured: {len(result['delays'])} page updates in the step", "", ""))
+            continue
+        p99 = bench.percentiles(result["delays"])[2]
         found.append(
             (
                 f"{label}: {result['rate']:.1f} entries/s; entry -> other phones p50/p95/p99",
