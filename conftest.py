@@ -14,10 +14,12 @@ def no_rate_limits(request, settings):
 
 @pytest.fixture(autouse=True)
 def no_kept_rows():
-    """Each test starts with no table rows kept by this process (companion/tables/row_cache.py)."""
-    from companion.tables import row_cache
+    """Each test starts with no table rows nor live regions kept by this process (row_cache.py,
+    live_cache.py)."""
+    from companion.tables import live_cache, row_cache
 
     row_cache.clear()
+    live_cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ from companion.games import base, registry, rulebook, screen_kit
 from companion.groups import access as group_access
 from companion.groups.models import Group
 
-from . import access, qr, replay, score_chart, services
+from . import access, live_cache, qr, replay, score_chart, services
 from .forms import NewTableForm, known_player_names, like_options, past_options
 from .limits import limit_tables, limit_writes
 from .models import Table
@@ -460,7 +461,19 @@ def poll(request, table_id: str):
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
     table, rights = _load(request, table_id)
-    return render(request, "tables/table.html#live", _context(request, table, rights))
+    query = {key: request.GET.get(key) for key in request.GET if key != "v"}
+    key = live_cache.variant(
+        table, rights, access.my_seat(request, table.id), query, _reads_group(request, table)
+    )
+    if key is None:  # this phone's own region (its setup guide, its secret notes): rendered for it
+        return render(request, "tables/table.html#live", _context(request, table, rights))
+
+    def render_shared() -> str:
+        placeholders = {"form_key": live_cache.FORM_KEY, "csrf_token": live_cache.CSRF_TOKEN}
+        context = {**_context(request, table, rights), **placeholders}
+        return render_to_string("tables/table.html#live", context, request)
+
+    return HttpResponse(live_cache.filled(request, live_cache.shared(key, table.version, render_shared)))
 
 
 @login_not_required

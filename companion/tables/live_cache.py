@@ -1,0 +1,71 @@
+"""A table's live region rendered once per version and variant, shared by the phones that fetch it
+(issue 33): on an entry, every other phone at the table asks for the same page, and the render is
+most of what each fetch costs.
+
+A variant is what the region depends on besides the table: the language, the phone's rights, its
+seat, the step it has open (the query) and whether it reads the table's group. The two things a
+render makes for one phone alone, the form key (a write's idempotency key) and the CSRF token,
+are rendered as placeholders and filled in for each answer, so no two phones share a key. Left
+out, rendered each time as before: a table whose setup guide a phone may still show (it depends
+on the phone's session) and a game whose values are noted in secret (hidden.py: the notes change
+without a new version).
+
+One store per worker process, the newest render of each (table, variant), LRU-bounded.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+from companion import tokens
+from companion.games import registry
+
+from .models import Table
+
+FORM_KEY = "live-cache-form-key-0"  # placeholders: no markup, nothing a page says
+CSRF_TOKEN = "live-cache-csrf-token-0"
+MAX_RENDERS = 1024  # a render is 5-40 KB: at most ~40 MB a worker
+
+_renders: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def variant(table: Table, rights: str, seat: int | None, query: dict, reads_group: bool) -> tuple | None:
+    """What the region of `table` depends on for this phone, or None when it is the phone's own."""
+    guide_possible = rights == tokens.EDIT and not table.last_seq and table.abandoned is None
+    if guide_possible or registry.hidden(table.game) is not None:
+        return None
+    state = (table.status, table.abandoned, table.rematch_id)
+    return (table.id, get_language(), rights, seat, tuple(sorted(query.items())), reads_group, state)
+
+
+def shared(key: tuple, version: int, render: Callable[[], str]) -> str:
+    """The render of `key` at `version`: the stored one, or `render()` (with the placeholders)."""
+    with _lock:
+        found = _renders.get(key)
+        if found is not None and found[0] == version:
+            _renders.move_to_end(key)
+            return found[1]
+    html = render()  # outside the lock: two phones may render the same version once each
+    with _lock:
+        _renders[key] = (version, html)
+        _renders.move_to_end(key)
+        while len(_renders) > MAX_RENDERS:
+            _renders.popitem(last=False)
+    return html
+
+
+def filled(request, html: str) -> str:
+    """A shared render made this phone's: its own form key and CSRF token."""
+    return html.replace(FORM_KEY, uuid.uuid4().hex).replace(CSRF_TOKEN, get_token(request))
+
+
+def clear() -> None:
+    with _lock:
+        _renders.clear()

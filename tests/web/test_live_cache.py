@@ -1,0 +1,99 @@
+"""The live region rendered once per version and variant, shared by the phones that fetch it
+(issue 33, companion/tables/live_cache.py): the same page for each, its own form key and CSRF
+token in each, a write from a shared render applied, a new version rendered anew, and what is a
+phone's own (the setup guide, a secret note) never shared."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from companion.tables import services
+from companion.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+KEY = re.compile(r'name="idempotency_key" value="([^"]*)"')
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
+
+
+def phone(table: Table, token: str) -> Client:
+    """A phone that opened the table's share link, with CSRF checks on as a browser meets them."""
+    client = Client(enforce_csrf_checks=True)
+    assert client.get(f"/t/{table.id}/join/{token}/").status_code == 302
+    return client
+
+
+def poll(client: Client, table: Table, shown: int):
+    answer = client.get(f"/t/{table.id}/poll/?v={shown}", **HTMX)
+    assert answer.status_code == 200
+    return answer, answer.content.decode()
+
+
+def played_table(game: str = "dogo-dash", names=("Ann", "Ben", "Cleo")) -> Table:
+    table = services.create_table(game, list(names), {})
+    cards = {"0": "cat", "1": "dog", "2": "bear"} if game == "dogo-dash" else None
+    if cards:
+        services.play_action(table.id, {"type": "reveal", "cards": cards}, table.version)
+    return Table.objects.get(pk=table.id)
+
+
+def test_the_phones_of_a_table_share_one_render_each_with_its_own_key_and_token():
+    table = played_table()
+    ann, ben = phone(table, table.token), phone(table, table.token)
+    first, ann_page = poll(ann, table, 0)
+    second, ben_page = poll(ben, table, 0)
+    assert first.templates and not second.templates  # Ben's answer is Ann's render, not a new one
+    assert 'data-version="1"' in ben_page and "Ben" in ben_page
+    keys = KEY.findall(ann_page) + KEY.findall(ben_page)
+    assert (
+        keys
+        and len(set(KEY.findall(ann_page))) == 1
+        and set(KEY.findall(ann_page)).isdisjoint(KEY.findall(ben_page))
+    )
+    assert "live-cache" not in ann_page + ben_page  # every placeholder was filled
+    same = (KEY, CSRF)
+    normal = [page for page in (ann_page, ben_page)]
+    for pattern in same:
+        normal = [pattern.sub("", page) for page in normal]
+    assert normal[0] == normal[1]
+
+
+def test_a_write_from_a_shared_render_is_applied_with_its_token_and_key():
+    table = played_table()
+    ann, ben = phone(table, table.token), phone(table, table.token)
+    poll(ann, table, 0)
+    _answer, page = poll(ben, table, 0)  # the shared render, filled for Ben
+    form = {
+        "csrfmiddlewaretoken": CSRF.search(page).group(1),
+        "idempotency_key": KEY.search(page).group(1),
+        "expected_version": 1,
+        "card_0": "cat",
+        "card_1": "cat",
+        "card_2": "dog",
+    }
+    answer = ben.post(f"/t/{table.id}/act/", form, **HTMX)
+    assert answer.status_code == 200 and answer["Companion-Outcome"] == "applied"
+    assert Table.objects.get(pk=table.id).version == 2
+    # The next version is rendered anew, then shared again.
+    fresh, page = poll(ann, table, 1)
+    again, _ = poll(ben, table, 1)
+    assert fresh.templates and not again.templates and 'data-version="2"' in page
+
+
+def test_what_a_phone_holds_alone_is_rendered_for_it():
+    # Before the first entry an edit phone may still show its setup guide (its session's).
+    new = services.create_table("hang-four", ["Ann", "Ben"], {})
+    ann, ben = phone(new, new.token), phone(new, new.token)
+    assert all(poll(client, new, -1)[0].templates for client in (ann, ben))
+    # Surf's Up!'s bluebottle values are noted in secret without a new version: never shared.
+    surf = services.create_table("surfs-up", ["Ann", "Ben", "Cleo"], {})
+    watchers = [phone(surf, surf.view_token), phone(surf, surf.view_token)]
+    assert all(poll(client, surf, -1)[0].templates for client in watchers)
+    # After an entry: a watch phone and the edit phones are two variants, each rendered once.
+    services.play_action(new.id, {"type": "roll", "seat": 0, "face": 1}, 0)
+    new.refresh_from_db()
+    view = phone(new, new.view_token)
+    assert poll(ann, new, 0)[0].templates and not poll(ben, new, 0)[0].templates
+    assert poll(view, new, 0)[0].templates
