@@ -75,7 +75,7 @@ from companion.games.summer_suns import SHEETS  # noqa: E402
 
 # --- What is measured, and how much -----------------------------------------------------------
 
-WORKERS, THREADS = 2, 4  # as the Procfile and `make run` start gunicorn
+WORKERS, THREADS = int(os.getenv("BENCH_WORKERS", "2")), 4  # as the Procfile and `make run` start gunicorn
 PLAYERS = ["Ann", "Ben", "Cleo", "Dev"]
 HEADLINE_PAIRS = 800  # ping + action pairs, one client
 EARLY_TABLES, EARLY_FIRST, WINDOW = 10, 11, 200  # entries 11..30 of ten tables = 200 timed actions
