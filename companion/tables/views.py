@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from functools import partial
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -131,7 +132,13 @@ def _load(request, table_id: str) -> tuple[Table, str]:
 
 
 def _context(
-    request, table: Table, rights: str, error: base.ActionError | None = None, notice: str = "", display=False
+    request,
+    table: Table,
+    rights: str,
+    error: base.ActionError | None = None,
+    notice: str = "",
+    display=False,
+    reads_group: bool | None = None,
 ):
     """Everything a table page shows. After a refusal the posted choices stay picked."""
     data = services.table_json(table)
@@ -176,7 +183,7 @@ def _context(
         "notice": notice,
         "form_key": uuid.uuid4().hex,
         "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,
-        "in_history": _reads_group(request, table),
+        "in_history": _reads_group(request, table) if reads_group is None else reads_group,
         "guide": _guide(request, table, rights, names),
     }
 
@@ -462,16 +469,15 @@ def poll(request, table_id: str):
         return HttpResponse(status=204)
     table, rights = _load(request, table_id)
     query = {key: request.GET.get(key) for key in request.GET if key != "v"}
-    key = live_cache.variant(
-        table, rights, access.my_seat(request, table.id), query, _reads_group(request, table)
-    )
+    reads_group = _reads_group(request, table)  # read once: the variant's and the page's
+    key = live_cache.variant(table, rights, access.my_seat(request, table.id), query, reads_group)
+    context = partial(_context, request, table, rights, reads_group=reads_group)
     if key is None:  # this phone's own region (its setup guide, its secret notes): rendered for it
-        return render(request, "tables/table.html#live", _context(request, table, rights))
+        return render(request, "tables/table.html#live", context())
 
     def render_shared() -> str:
         placeholders = {"form_key": live_cache.FORM_KEY, "csrf_token": live_cache.CSRF_TOKEN}
-        context = {**_context(request, table, rights), **placeholders}
-        return render_to_string("tables/table.html#live", context, request)
+        return render_to_string("tables/table.html#live", {**context(), **placeholders}, request)
 
     return HttpResponse(live_cache.filled(request, live_cache.shared(key, table.version, render_shared)))
 

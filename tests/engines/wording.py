@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.games import registry
+from companion.games import registry, rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 # shared/RULINGS.md's rulings for every game that no game's RULES.md restates (its "Every game").
@@ -19,7 +19,6 @@ EVERY_GAME = {"G-1", "G-2"}
 NOTES = ROOT / "companion" / "games" / "NOTES.md"
 ADOPTED = ROOT / "companion" / "games" / "ADOPTED.md"
 RULING_ID = re.compile(r"^- ([A-Z]{1,2}-N?\d+)\b", re.MULTILINE)
-RULES_HEADING = re.compile(r"^## ([A-Z]{1,2}-N?\d+)\b", re.MULTILINE)
 PROGRAM_WORDS = re.compile(r"\b(None|True|False|NoneType|dict|str|int|bool|float)\b|<class ")
 CLIENT_TEXT = re.compile(r'"(?:[^"\\]|\\.)*"')
 BARE_FIELD = re.compile(r"\b[a-z]+_[a-z_]+\b|'[a-z_]+'")
@@ -29,7 +28,7 @@ def ruling_ids() -> set[str]:
     """Every ruling id the project can cite: each game's RULES.md's, and the project's own notes'."""
     found = set(EVERY_GAME)
     for slug in registry.GAMES:
-        found |= set(RULES_HEADING.findall((registry.folder(slug) / "RULES.md").read_text(encoding="utf-8")))
+        found |= rulebook.rules(slug).ids()
     for notes in (NOTES, ADOPTED):
         found |= set(RULING_ID.findall(notes.read_text(encoding="utf-8")))
     assert {"HF-9", "SU-14", "DD-9", "SS-10", "G-1", "HF-N9", "T-N1"} <= found, "a rulings file was not read"

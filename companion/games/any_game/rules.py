@@ -24,6 +24,7 @@ from ..base import (
     check_players,
     check_seat,
     check_turn,
+    checked,
     declared_fields,
     fresh_copy,
     is_int,
@@ -138,11 +139,10 @@ class AnyGame:
     # setup's to judge (co-op says won, win-or-lose names winners: outcomes.check_finish).
     action_shapes = {
         "score": {
-            "points": Field(
-                missing=gettext_noop("A score needs 'points': an object of seat -> points."),
-                check=lambda value, state: parse_points(value),
+            "points": checked(
+                parse_points, missing=gettext_noop("A score needs 'points': an object of seat -> points.")
             ),
-            "category": Field(required=False, check=lambda value, state: check_category(value)),
+            "category": checked(check_category, required=False),
         },
         "finish": {"winners": Field(required=False), "won": Field(required=False)},
     }

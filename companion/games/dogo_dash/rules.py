@@ -18,12 +18,12 @@ from pathlib import Path
 from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
-    Field,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
     check_turn,
+    checked,
     declared_fields,
     fresh_copy,
     is_int,
@@ -181,14 +181,13 @@ class DogoDash:
     # The actions' shapes, checked by base.play before apply (a 400 with the sentence here).
     action_shapes = {
         "reveal": {
-            "cards": Field(
-                missing=gettext_noop("A reveal needs 'cards': the card each seat shows."),
-                check=lambda value, state: parse_cards(value),
+            "cards": checked(
+                parse_cards, missing=gettext_noop("A reveal needs 'cards': the card each seat shows.")
             ),
-            "catnip": Field(required=False, check=lambda value, state: seat_list(value, "catnip")),
+            "catnip": checked(lambda value: seat_list(value, "catnip"), required=False),
         },
         "collect": {
-            "dogo_dash": Field(required=False, check=lambda value, state: seat_list(value, "dogo_dash")),
+            "dogo_dash": checked(lambda value: seat_list(value, "dogo_dash"), required=False),
         },
     }
     action_fields = declared_fields(action_shapes)

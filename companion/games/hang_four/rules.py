@@ -28,12 +28,12 @@ from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
-    Field,
     RuleViolation,
     and_join,
     check_players,
     check_seat,
     check_turn,
+    checked,
     declared_fields,
     fresh_copy,
     game_over_text,
@@ -362,10 +362,6 @@ def read_cards(value, keys: set[str]) -> list[dict]:
     return [{key: card.get(key) for key in sorted(keys)} for card in value or []]
 
 
-def field(check, **options) -> Field:
-    return Field(check=lambda value, state: check(value), **options)
-
-
 def check_stolen(value) -> None:
     parse_card_list(
         value, STOLEN_KEYS, ("dog", "part"), gettext_noop('{"dog": 0, "part": "nose", "to_dog": null}')
@@ -376,23 +372,23 @@ def check_bought(value) -> None:
     parse_card_list(value, BOUGHT_KEYS, ("part",), gettext_noop('{"part": "nose", "dog": 0}'))
 
 
-SEAT = field(check_seat_shape, required=False)
+SEAT = checked(check_seat_shape, required=False)
 # The actions' shapes, checked by base.play before apply: a 400 with the sentence of the check.
 SHAPES = {
     "roll": {
         "seat": SEAT,
-        "face": field(parse_face, missing=gettext_noop("A roll needs 'face': 1 to 5 or \"shack\".")),
+        "face": checked(parse_face, missing=gettext_noop("A roll needs 'face': 1 to 5 or \"shack\".")),
     },
-    "shack": {"seat": SEAT, "card": field(check_shack_card, judges_null=True)},
+    "shack": {"seat": SEAT, "card": checked(check_shack_card, judges_null=True)},
     "shack_roll": {
         "seat": SEAT,
-        "face": field(parse_face, missing=gettext_noop("A shack_roll needs 'face': 1 to 5 or \"shack\".")),
-        "target": field(check_target, required=False),
-        "cards": field(check_stolen, required=False),
+        "face": checked(parse_face, missing=gettext_noop("A shack_roll needs 'face': 1 to 5 or \"shack\".")),
+        "target": checked(check_target, required=False),
+        "cards": checked(check_stolen, required=False),
     },
     "buy": {
         "seat": SEAT,
-        "cards": field(
+        "cards": checked(
             check_bought,
             missing=gettext_noop("A buy needs 'cards': the cards drawn, each with its part and dog."),
         ),

@@ -28,6 +28,7 @@ from ..base import (
     check_seat,
     check_shape,
     check_turn,
+    checked,
     declared_fields,
     fresh_copy,
     is_int,
@@ -148,18 +149,15 @@ def on_sheet(check):
 
 
 def die_field(name: str, missing: str) -> Field:
-    return Field(missing=missing, check=lambda value, state: die_index(value, name))
+    return checked(lambda value: die_index(value, name), missing=missing)
 
 
-SEAT = Field(
-    missing=gettext_noop("A {kind} needs 'seat': the seat that plays."),
-    check=lambda value, state: check_seat_number(value),
-)
+SEAT = checked(check_seat_number, missing=gettext_noop("A {kind} needs 'seat': the seat that plays."))
 PLACE_NEEDS = gettext_noop("A place needs '{field}'.")
 BONUS = Field(required=False, check=on_sheet(parse_bonus))
 # The actions' shapes, checked by base.play before apply (and by bonus_choices for the screens).
 SHAPES = {
-    "roll": {"dice": Field(judges_null=True, check=lambda value, state: parse_dice(value))},
+    "roll": {"dice": checked(parse_dice, judges_null=True)},
     "place": {
         "seat": SEAT,
         "slot_die": die_field("slot_die", PLACE_NEEDS),
@@ -168,7 +166,7 @@ SHAPES = {
             missing=PLACE_NEEDS, check=on_sheet(lambda sheet, value: slot_id(sheet, value, "slot"))
         ),
         "crab": Field(required=False, check=on_sheet(parse_chain)),
-        "sun": Field(required=False, check=lambda value, state: die_value(value, "sun")),
+        "sun": checked(lambda value: die_value(value, "sun"), required=False),
         "bonus": BONUS,
     },
     "pass": {

@@ -25,7 +25,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable
 from pathlib import Path
 
 from companion.games.words import _, gettext_noop, ngettext
@@ -37,6 +36,7 @@ from ..base import (
     check_players,
     check_seat,
     check_turn,
+    checked,
     declared_fields,
     fresh_copy,
     is_int,
@@ -537,39 +537,36 @@ class SurfsUp:
     def _shapes(self) -> dict:
         """The actions' shapes, checked by base.play before apply, each with its own sentence."""
 
-        def check(validate) -> Callable:
-            return lambda value, state: validate(value)
-
-        def card(what: str) -> Callable:
-            return check(lambda value: self.parse_card(value, _(what)))
+        def card(what: str, **options) -> Field:
+            return checked(lambda value: self.parse_card(value, _(what)), **options)
 
         return {
             "setup": {
-                "surf": Field(judges_null=True, check=check(self._check_surf)),
-                "beach": Field(judges_null=True, check=check(self._check_beach)),
-                "goals": Field(required=False, check=check(self._check_goals)),
+                "surf": checked(self._check_surf, judges_null=True),
+                "beach": checked(self._check_beach, judges_null=True),
+                "goals": checked(self._check_goals, required=False),
             },
             "reveal": {
-                "energy": Field(
+                "energy": checked(
+                    self._check_energy,
                     missing=gettext_noop("A reveal needs 'energy': the card each seat reveals."),
-                    check=check(self._check_energy),
                 )
             },
             "reward": {
-                "seat": Field(judges_null=True, check=check(check_reward_seat)),
-                "choice": Field(judges_null=True, check=check(check_choice)),
+                "seat": checked(check_reward_seat, judges_null=True),
+                "choice": checked(check_choice, judges_null=True),
                 "slot": Field(required=False),  # its shape is the choice's: _read_reward
-                "refill": Field(required=False, check=card(gettext_noop("The refill"))),
+                "refill": card(gettext_noop("The refill"), required=False),
             },
             "ocean": {
-                "card": Field(
+                "card": card(
+                    gettext_noop("The ocean card"),
                     missing=gettext_noop("An ocean entry needs 'card': the newly revealed ocean card."),
-                    check=card(gettext_noop("The ocean card")),
                 )
             },
             "final": {
-                "stings": Field(judges_null=True, check=check(self._check_stings)),
-                "goals": Field(required=False, check=check(check_goal_marks)),
+                "stings": checked(self._check_stings, judges_null=True),
+                "goals": checked(check_goal_marks, required=False),
             },
         }
 
