@@ -55,6 +55,7 @@ class Phone:
             connector=aiohttp.TCPConnector(limit=0),
         )
         self.version = table.version
+        self.variant = ""  # the page's variant (data-variant), known once it shows a region
 
     async def join(self) -> None:
         async with self.http.get(self.table.url, allow_redirects=False) as answer:
@@ -70,22 +71,51 @@ class Phone:
             if answer.status not in (200, 204):
                 raise self.bench.BenchError(f"a poll answered {answer.status}")
         if answer.status == 200:
-            found = body.split(b'data-version="', 1)[1].split(b'"', 1)[0]
-            self.version = int(found)
+            self.show(body.decode())
         return answer.status == 200
 
+    def show(self, region: str) -> None:
+        """The page now shows this live region: its version and its variant."""
+        self.version = int(region.split('data-version="', 1)[1].split('"', 1)[0])
+        self.variant = region.split('data-variant="', 1)[1].split('"', 1)[0]
+
     async def stream(self, heard) -> None:
-        """Hold the table's event stream; call heard(version) for each version event."""
-        async with self.http.get(f"/t/{self.table.id}/events/") as answer:
+        """Hold the table's event stream as a table page does (the region pushed, issue 33); call
+        heard(version, region) for each event naming a version (region: None, or a pushed one's
+        variant and text)."""
+        async with self.http.get(f"/t/{self.table.id}/events/?live=1") as answer:
             if answer.status != 200:
                 raise self.bench.BenchError(f"a stream answered {answer.status}")
-            event = None
+            event, data = None, []
             async for raw in answer.content:
                 line = raw.decode().rstrip("\n")
                 if line.startswith("event: "):
                     event = line[7:]
-                elif line.startswith("data: ") and event == "version":
-                    await heard(int(line[6:]))
+                elif line.startswith("data: "):
+                    data.append(line[6:])
+                elif not line:  # an event ends
+                    if event == "version":
+                        await heard(int(data[0]), None)
+                    elif event == "live":
+                        version, variant = data[0].split(" ")
+                        await heard(int(version), (variant, "\n".join(data[1:])))
+                    event, data = None, []
+
+    async def follow(self, changed) -> None:
+        """What table.js does with the stream: bring the page to each new version, taking a pushed
+        region of this page's variant, else fetching it; changed(before) after each change."""
+
+        async def heard(version: int, pushed: tuple[str, str] | None) -> None:
+            before = self.version
+            if version <= before:
+                return
+            if pushed is not None and pushed[0] == self.variant:
+                self.show(pushed[1])
+                changed(before)
+            elif await self.poll():
+                changed(before)
+
+        await self.stream(heard)
 
     async def close(self) -> None:
         await self.http.close()
@@ -169,7 +199,7 @@ async def idle_cost(bench, base: str, master: int) -> dict:
         # Push: every phone holds its table's stream.
         events = 0
 
-        async def heard(version: int) -> None:
+        async def heard(version: int, _pushed) -> None:
             nonlocal events
             events += 1
 
@@ -218,13 +248,7 @@ async def entry_to_pages(bench, base: str, mode: str) -> list[float]:
 
     async def watch(phone: Phone) -> None:
         if mode == "push":
-
-            async def heard(version: int) -> None:
-                before = phone.version
-                if version > before and await phone.poll():  # the page's fetch on the doorbell
-                    changed(phone, before)
-
-            await phone.stream(heard)
+            await phone.follow(lambda before: changed(phone, before))
         else:
             await asyncio.sleep(random.uniform(0, POLL_SECONDS))
             while True:

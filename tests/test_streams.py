@@ -7,10 +7,13 @@ watcher), and Redis pub/sub where a Redis answers on 127.0.0.1:6379.
 
 from __future__ import annotations
 
+import html
 import http.client
+import re
 import socket
 import threading
 import time
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
@@ -36,14 +39,16 @@ def redis_answers() -> bool:
 class Stream:
     """One phone's EventSource, read line by line over http.client."""
 
-    def __init__(self, port: int, table_id: str, cookie: str | None, last_event_id: int | None = None):
+    def __init__(
+        self, port: int, table_id: str, cookie: str | None, last_event_id: int | None = None, live=False
+    ):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
         headers = {"Accept": "text/event-stream"}
         if cookie:
             headers["Cookie"] = cookie
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
-        self.conn.request("GET", f"/t/{table_id}/events/", headers=headers)
+        self.conn.request("GET", f"/t/{table_id}/events/" + ("?live=1" if live else ""), headers=headers)
         self.response = self.conn.getresponse()
         self.status = self.response.status
 
@@ -56,6 +61,18 @@ class Stream:
                 event = line.removeprefix("event: ")
             elif line.startswith("data: ") and event == "version":
                 return int(line.removeprefix("data: "))
+
+    def next_event(self) -> tuple[str, list[str]]:
+        """The next event's name and data lines (comment lines and the retry field skipped)."""
+        event, data = None, []
+        while True:
+            line = self.response.readline().decode().rstrip("\n")
+            if line.startswith("event: "):
+                event = line.removeprefix("event: ")
+            elif line.startswith("data: "):
+                data.append(line.removeprefix("data: "))
+            elif not line and event is not None:
+                return event, data
 
     def close(self):
         self.conn.close()
@@ -182,3 +199,116 @@ def test_an_entry_reaches_a_phone_on_another_server_through_the_database(django_
 def test_an_entry_reaches_a_phone_on_another_server_through_redis(django_db_blocker):
     with django_db_blocker.unblock():
         fan_out_across_two_servers({"REDIS_URL": REDIS_URL, "COMPANION_FANOUT": "redis"})
+
+
+# --- The live region pushed (issue 33, companion/tables/live_push.py) -----------------------------
+
+KEY = re.compile(r'name="idempotency_key" value="([^"]*)"')
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
+
+
+def fetched_region(port: int, table_id: str, cookie: str, shown: int) -> str:
+    """The live region the page would fetch (its poll), for the phone of this cookie."""
+    headers = {"Cookie": cookie, "HX-Request": "true", "Accept-Encoding": "identity"}
+    answer = http_call(port, "GET", f"/t/{table_id}/poll/?v={shown}", headers=headers)
+    assert answer.status == 200
+    return answer.payload.decode()
+
+
+def edit_cookie(port: int, table: dict) -> str:
+    answer = http_call(port, "GET", table["url"])  # the play link
+    assert answer.status == 302, answer.status
+    return answer.headers["Set-Cookie"].split(";", 1)[0]
+
+
+def test_a_table_page_s_stream_pushes_the_region_it_would_fetch(server):
+    table = new_table(server.port)
+    roll(server.port, table, 0)  # an entry made: no setup guide left to show
+    ann, ben = edit_cookie(server.port, table), edit_cookie(server.port, table)
+    streams = [Stream(server.port, table["id"], cookie, live=True) for cookie in (ann, ben)]
+    assert [stream.next_event() for stream in streams] == [("version", ["1"])] * 2  # the page is fresh
+    roll(server.port, table, 1, face=5)
+    pushed = [stream.next_event() for stream in streams]
+    assert [event for event, _data in pushed] == ["live", "live"]
+    heads = [data[0].split(" ") for _event, data in pushed]
+    regions = ["\n".join(data[1:]) for _event, data in pushed]
+    fetched = fetched_region(server.port, table["id"], ann, 1)
+    variant = fetched.split('data-variant="', 1)[1].split('"', 1)[0]
+    assert heads == [["2", variant], ["2", variant]]  # the version and the page's own variant
+    assert all('data-version="2"' in region for region in regions)
+    # The same region as the fetched one, each with its own form key and a CSRF token.
+    keys = [set(KEY.findall(region)) for region in (*regions, fetched)]
+    assert all(len(found) == 1 for found in keys) and len(set.union(*keys)) == 3
+    assert all(CSRF.search(region) for region in regions) and "live-cache" not in "".join(regions)
+    bare = [CSRF.sub("", KEY.sub("", region)).strip() for region in (*regions, fetched)]
+    assert bare[0] == bare[1] == bare[2]
+    for stream in streams:
+        stream.close()
+
+
+def test_a_pushed_region_s_form_writes_with_its_key_and_token(server):
+    table = new_table(server.port)
+    roll(server.port, table, 0)
+    play = edit_cookie(server.port, table)
+    page = http_call(server.port, "GET", f"/t/{table['id']}/", headers={"Cookie": play})
+    cookies = "; ".join([play, page.headers["Set-Cookie"].split(";", 1)[0]])  # the page set its CSRF cookie
+    stream = Stream(server.port, table["id"], cookies, live=True)
+    assert stream.next_event() == ("version", ["1"])
+    roll(server.port, table, 1, face=5)
+    _event, data = stream.next_event()
+    region = "\n".join(data[1:])
+    # The first of the region's forms that enters an action (a face of the die), as it stands.
+    posted = region.split(f'action="/t/{table["id"]}/act/"', 1)[1].split("</form>", 1)[0]
+    form = {
+        name: html.unescape(value) for name, value in re.findall(r'name="([^"]+)" value="([^"]*)"', posted)
+    }
+    assert form["expected_version"] == "2" and form["idempotency_key"] == KEY.search(region).group(1)
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=WAIT)
+    body = urlencode(form)
+    headers = {"Cookie": cookies, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
+    conn.request("POST", f"/t/{table['id']}/act/", body=body, headers=headers)
+    answer = conn.getresponse()
+    answer.read()
+    conn.close()
+    assert answer.status == 200 and answer.getheader("Companion-Outcome") == "applied"
+    assert stream.next_event()[0] == "live"  # the phone's own entry comes back to it too
+    stream.close()
+
+
+def test_a_region_that_is_the_phone_s_own_is_fetched_not_pushed(server):
+    """Surf's Up! keeps each surfer's token notes on their own phone (hidden.py): never shared."""
+    players = ["Ann", "Ben", "Cleo", "Dev"]
+    body = {"game": "surfs-up", "players": players, "options": {"shared_goals": True}}
+    made = http_call(server.port, "POST", "/api/v1/tables", body)
+    assert made.status == 201, made.payload
+    table = made.payload
+    stream = Stream(server.port, table["id"], edit_cookie(server.port, table), live=True)
+    assert stream.next_event() == ("version", ["0"])
+    setup = {
+        "type": "setup",
+        "beach": [
+            {"bonus": 2, "cost": 3, "kind": "surfboard", "suit": "orange"},
+            {"cost": 2, "kind": "energy", "value": 6},
+            {"bonus": 1, "cost": 1, "kind": "surfboard", "suit": "blue"},
+        ],
+        "goals": [
+            {"name": "Three waves of one suit", "points": 4},
+            {"name": "Two surfboards", "points": 3},
+            {"name": "No bluebottle", "points": 2},
+        ],
+        "surf": [
+            {"kind": "wave", "points": 3, "suit": "blue"},
+            {"kind": "wave", "points": 7, "suit": "orange"},
+            {"kind": "wave", "points": 5, "suit": "purple"},
+        ],
+    }
+    answer = http_call(
+        server.port,
+        "POST",
+        f"/api/v1/tables/{table['id']}/actions",
+        {"action": setup, "expected_version": 0},
+        table["token"],
+    )
+    assert answer.status == 200, answer.payload
+    assert stream.next_event() == ("version", ["1"])  # the page fetches its own
+    stream.close()

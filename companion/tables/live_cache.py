@@ -15,12 +15,12 @@ One store per worker process, the newest render of each (table, variant), LRU-bo
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 
-from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from companion import tokens
@@ -34,6 +34,18 @@ MAX_RENDERS = 1024  # a render is 5-40 KB: at most ~40 MB a worker
 
 _renders: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
 _lock = threading.Lock()
+_making: dict[tuple, threading.Lock] = {}  # a render in progress: who asks the same waits for it
+
+
+def phone_part(rights: str, seat: int | None, query: dict, reads_group: bool) -> tuple:
+    """What a phone brings to a variant (its language, rights, seat, step, group)."""
+    return (get_language(), rights, seat, tuple(sorted(query.items())), reads_group)
+
+
+def fingerprint(part: tuple) -> str:
+    """A short name of a phone's part, written on the region it shows (data-variant): a region
+    pushed in the stream (live_push.py) is taken only by a page showing the same variant."""
+    return hashlib.blake2s(repr(part).encode(), digest_size=6).hexdigest()
 
 
 def variant(table: Table, rights: str, seat: int | None, query: dict, reads_group: bool) -> tuple | None:
@@ -42,17 +54,29 @@ def variant(table: Table, rights: str, seat: int | None, query: dict, reads_grou
     if guide_possible or registry.hidden(table.game) is not None:
         return None
     state = (table.status, table.abandoned, table.rematch_id)
-    return (table.id, get_language(), rights, seat, tuple(sorted(query.items())), reads_group, state)
+    return (table.id, phone_part(rights, seat, query, reads_group), state)
 
 
 def shared(key: tuple, version: int, render: Callable[[], str]) -> str:
-    """The render of `key` at `version`: the stored one, or `render()` (with the placeholders)."""
+    """The render of `key` at `version`: the stored one, or `render()` (with the placeholders).
+    Threads asking for the same render at once wait for one of them to make it."""
+    with _lock:
+        making = _making.setdefault((key, version), threading.Lock())
+    with making:
+        try:
+            return _stored_or(key, version, render)
+        finally:
+            with _lock:
+                _making.pop((key, version), None)
+
+
+def _stored_or(key: tuple, version: int, render: Callable[[], str]) -> str:
     with _lock:
         found = _renders.get(key)
         if found is not None and found[0] == version:
             _renders.move_to_end(key)
             return found[1]
-    html = render()  # outside the lock: two phones may render the same version once each
+    html = render()  # outside the store's lock: other tables' renders go on meanwhile
     with _lock:
         _renders[key] = (version, html)
         _renders.move_to_end(key)
@@ -61,9 +85,9 @@ def shared(key: tuple, version: int, render: Callable[[], str]) -> str:
     return html
 
 
-def filled(request, html: str) -> str:
-    """A shared render made this phone's: its own form key and CSRF token."""
-    return html.replace(FORM_KEY, uuid.uuid4().hex).replace(CSRF_TOKEN, get_token(request))
+def filled(html: str, csrf_token: str) -> str:
+    """A shared render made one phone's: its own form key and CSRF token."""
+    return html.replace(FORM_KEY, uuid.uuid4().hex).replace(CSRF_TOKEN, csrf_token)
 
 
 def clear() -> None:

@@ -1,5 +1,6 @@
 """A table's event stream (Server-Sent Events): the page's EventSource hears "version N" within
-milliseconds of a write, then fetches its live region as before (the poll view). When the worker's
+milliseconds of a write, then fetches its live region (the poll view); a table page's stream
+sends the live region itself instead where it can (live_push.py, issue 33). When the worker's
 fan-out loses its backend (fanout.py), the stream says "fanout: down" and the page polls, marked as
 not live, until "fanout: up" (issue 28: pages said "Live" and stayed stale).
 
@@ -18,7 +19,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from . import access
+from . import access, live_push
 from .fanout import DOWN, UP, hub
 
 RETRY_MS = 2000  # how soon the browser reconnects after the stream drops (it adds its own backoff)
@@ -35,18 +36,20 @@ def fanout_frame(state: str) -> bytes:
 @login_not_required
 @require_GET
 async def table_events(request, table_id: str):
-    if access.session_rights(request, table_id) is None:
+    rights = access.session_rights(request, table_id)
+    if rights is None:
         raise Http404("No such table")
     version = (await hub.read_versions([table_id])).get(table_id)
     if version is None:
         raise Http404("No such table")
-    response = StreamingHttpResponse(_events(table_id, version), content_type="text/event-stream")
+    pusher = live_push.Pusher(request, table_id, rights) if live_push.wanted(request) else None
+    response = StreamingHttpResponse(_events(table_id, version, pusher), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _events(table_id: str, version: int):
+async def _events(table_id: str, version: int, pusher: live_push.Pusher | None = None):
     """The current version at once (the page compares it with the one it shows), then each new
     one; a comment line every HEARTBEAT seconds keeps proxies and phones from closing an idle
     stream. After LIFETIME seconds the stream ends and the browser opens a new one, which checks
@@ -64,14 +67,18 @@ async def _events(table_id: str, version: int):
                 continue
             while not queue.empty():  # several writes at once: only the newest matters
                 items.append(queue.get_nowait())
-            yield _frames(items)
+            yield await _frames(items, pusher)
     finally:
         hub.unwatch(table_id, queue)
 
 
-def _frames(items: list) -> bytes:
-    """The newest version among the items, and the fan-out's last change of state if any."""
+async def _frames(items: list, pusher: live_push.Pusher | None) -> bytes:
+    """The fan-out's last change of state if any, and the newest version among the items: the live
+    region itself where the page asked for it and it could be rendered, else the version alone."""
     versions = [item for item in items if isinstance(item, int)]
     states = [item for item in items if item in (DOWN, UP)]
     out = fanout_frame(states[-1]) if states else b""
-    return out + (frame(max(versions)) if versions else b"")
+    if not versions:
+        return out
+    pushed = await pusher.frame() if pusher is not None else None
+    return out + (pushed or frame(max(versions)))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from functools import partial
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpResponse, HttpResponseForbidden, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -151,10 +151,11 @@ def _context(
     first_number = live.count() if len(events) == LOG_LENGTH else len(events)
     for offset, event in enumerate(events):
         event.number = first_number - offset
+    in_history = phone_reads_group(request, table) if reads_group is None else reads_group
     viewer = screen_kit.Viewer(
         can_edit=rights == tokens.EDIT,
         seat=seat if seat is not None and seat < len(names) else None,
-        query={key: request.GET.get(key) for key in request.GET if key != "v"},
+        query=choice_query(request),
         posted=request.POST.dict() if error else {},
         log=[(event.seq, event.action) for event in events],
         noted=services.hidden_noted(table),
@@ -173,7 +174,8 @@ def _context(
         "screen": screen.context(data, viewer),
         "viewer": viewer,
         "query_string": urlencode(viewer.query),
-        "events_url": reverse("tables:events", args=[table.id]),
+        # The table page's stream pushes its live region; the big screen's only names versions.
+        "events_url": reverse("tables:events", args=[table.id]) + ("" if display else "?live=1"),
         "events": events,
         "last_entry": events[0] if events else None,
         "log_newest": events[:LOG_NEWEST],
@@ -183,7 +185,10 @@ def _context(
         "notice": notice,
         "form_key": uuid.uuid4().hex,
         "score_chart": _score_chart(table, names) if data["status"] == "finished" else None,
-        "in_history": _reads_group(request, table) if reads_group is None else reads_group,
+        "in_history": in_history,
+        # Which variant this region is (live_cache): a region pushed in the stream for another is
+        # not taken.
+        "live_variant": live_cache.fingerprint(live_cache.phone_part(rights, seat, viewer.query, in_history)),
         "guide": _guide(request, table, rights, names),
     }
 
@@ -205,12 +210,18 @@ def _guide(request, table: Table, rights: str, names: list[str]) -> dict | None:
     }
 
 
+def choice_query(request) -> dict:
+    """The step this phone has open (its address's query), without what only the loop adds: the
+    version a poll shows, the stream's wish for pushed regions."""
+    return {key: request.GET.get(key) for key in request.GET if key not in ("v", "live")}
+
+
 def _choice_query(query: dict) -> str:
     choice = {key: value for key, value in query.items() if key != "view" and value}
     return urlencode(choice) + "&" if choice else ""
 
 
-def _reads_group(request, table: Table) -> bool:
+def phone_reads_group(request, table: Table) -> bool:
     """Whether this phone reads the table's group (then its finished play links to the group's
     history, and the nav's History is that group's)."""
     if group_access.rights(request, table.group_id) is None:
@@ -468,18 +479,29 @@ def poll(request, table_id: str):
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
     table, rights = _load(request, table_id)
-    query = {key: request.GET.get(key) for key in request.GET if key != "v"}
-    reads_group = _reads_group(request, table)  # read once: the variant's and the page's
-    key = live_cache.variant(table, rights, access.my_seat(request, table.id), query, reads_group)
-    context = partial(_context, request, table, rights, reads_group=reads_group)
-    if key is None:  # this phone's own region (its setup guide, its secret notes): rendered for it
-        return render(request, "tables/table.html#live", context())
+    reads_group = phone_reads_group(request, table)  # read once: the variant's and the page's
+    found = shared_region(request, table, rights, reads_group)
+    if found is None:  # this phone's own region (its setup guide, its secret notes): rendered for it
+        context = _context(request, table, rights, reads_group=reads_group)
+        return render(request, "tables/table.html#live", context)
+    return HttpResponse(live_cache.filled(found[1], get_token(request)))
+
+
+def shared_region(request, table: Table, rights: str, reads_group: bool) -> tuple[str, str] | None:
+    """The live region of `table` as every phone of this one's variant shares it (with the
+    live_cache placeholders), and the variant's fingerprint; None where the region is the phone's
+    own. The poll view's answer, and what a table page's stream pushes (live_push.py)."""
+    seat = access.my_seat(request, table.id)
+    key = live_cache.variant(table, rights, seat, choice_query(request), reads_group)
+    if key is None:
+        return None
 
     def render_shared() -> str:
         placeholders = {"form_key": live_cache.FORM_KEY, "csrf_token": live_cache.CSRF_TOKEN}
-        return render_to_string("tables/table.html#live", {**context(), **placeholders}, request)
+        context = _context(request, table, rights, reads_group=reads_group)
+        return render_to_string("tables/table.html#live", {**context, **placeholders}, request)
 
-    return HttpResponse(live_cache.filled(request, live_cache.shared(key, table.version, render_shared)))
+    return live_cache.fingerprint(key[1]), live_cache.shared(key, table.version, render_shared)
 
 
 @login_not_required

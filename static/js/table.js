@@ -2,7 +2,7 @@
 // the Content-Security-Policy forbids inline script. htmx still does every swap.
 //
 // - Push: an EventSource on the table's stream hears "version N" and asks htmx to refresh the
-//   live region ("refresh-table"). When the stream cannot be held (no EventSource, a proxy that
+//   live region ("refresh-table"), or gets the new region itself ("live") and swaps it in. When the stream cannot be held (no EventSource, a proxy that
 //   buffers, a dropped connection) the page polls every 2 s meanwhile, and the stream is tried
 //   again with backoff.
 // - The connection mark says live, reconnecting or offline since when, with the last update.
@@ -85,6 +85,7 @@
     htmx.trigger(live(), "refresh-table");
   }
   function isRefresh(detail) {
+    if (detail.pushed) return true; // a region the stream pushed
     return detail.requestConfig && detail.requestConfig.verb === "get" &&
       /\/poll\/$/.test(detail.requestConfig.path.split("?")[0]);
   }
@@ -110,15 +111,21 @@
     source = new EventSource(loop.getAttribute("data-events"));
     heldTimer = setTimeout(drop, HELD_MS);
     source.addEventListener("version", function (event) {
-      clearTimeout(heldTimer);
-      failures = 0;
-      if (!fanoutDown) {
-        stopPolling();
-        show("live");
-      }
-      heard = Math.max(heard, Number(event.data));
+      held(Number(event.data));
       if (Number(event.data) !== shownVersion()) refresh();
       else touched();
+    });
+    // The live region itself (issue 33): the first line names its version and variant, the rest is
+    // the region. Taken when this page shows the same variant and nothing of its own is on its way;
+    // otherwise the page fetches its own, as for a version.
+    source.addEventListener("live", function (event) {
+      var cut = event.data.indexOf("\n");
+      var head = event.data.slice(0, cut).split(" ");
+      var version = Number(head[0]);
+      held(version);
+      if (version <= shownVersion()) touched();
+      else if (head[1] === live().getAttribute("data-variant") && !busy()) takePushed(event.data.slice(cut + 1));
+      else refresh();
     });
     // The server's fan-out lost its backend (a stopped Redis, say): the stream stays open but other
     // servers' entries do not reach it, so poll, marked as not live, until it says "up" (issue 28).
@@ -134,6 +141,24 @@
       }
     });
     source.onerror = drop;
+  }
+  function held(version) {
+    // The stream answers: it is live (unless its server's fan-out is down), and the version is known.
+    clearTimeout(heldTimer);
+    failures = 0;
+    if (!fanoutDown) {
+      stopPolling();
+      show("live");
+    }
+    heard = Math.max(heard, version);
+  }
+  function busy() {
+    // A request of this page's region on its way (an entry, a step, a refresh): its answer decides.
+    return pending !== null || live().matches(".htmx-request") || live().querySelector(".htmx-request") !== null;
+  }
+  function takePushed(html) {
+    keepTyped();
+    htmx.swap(live(), html, { swapStyle: "outerHTML" }, { eventInfo: { pushed: true } });
   }
   function drop() {
     clearTimeout(heldTimer);
@@ -381,7 +406,10 @@
     if (first) first.focus();
   }
   document.body.addEventListener("htmx:beforeSwap", function (event) {
-    if (!isRefresh(event.detail) || !live()) return;
+    if (isRefresh(event.detail)) keepTyped();
+  });
+  function keepTyped() {
+    if (!live()) return;
     var form = live().querySelector("form[data-enter-next]");
     if (!form) return;
     // Read before the swap: htmx moves the focus itself while it swaps.
@@ -390,7 +418,7 @@
     form.querySelectorAll("input[type=text]").forEach(function (input) {
       if (input.value) typed.values[input.id] = input.value;
     });
-  });
+  }
   function restoreTyped() {
     var form = live().querySelector("form[data-enter-next]");
     if (!typed || !form) { typed = null; return; }

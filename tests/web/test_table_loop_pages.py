@@ -82,7 +82,9 @@ def test_back_to_a_step_gets_the_whole_page(client, table):
 
 def test_the_table_page_gives_its_script_the_stream_and_the_version(client, table):
     page = client.get(f"/t/{table.id}/").content.decode()
-    assert f'data-events="/t/{table.id}/events/"' in page
+    assert f'data-events="/t/{table.id}/events/?live=1"' in page  # the region itself is pushed
+    display = client.get(f"/t/{table.id}/display/").content.decode()
+    assert f'data-events="/t/{table.id}/events/"' in display  # the big screen fetches its own
     assert 'data-version="0"' in page and 'hx-trigger="refresh-table"' in page
     assert 'id="connection"' in page and 'id="outbox"' in page
     assert "/static/js/table.js" in page or "js/table." in page

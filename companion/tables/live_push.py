@@ -1,0 +1,80 @@
+"""A table page's live region pushed in its event stream (issue 33): on an entry, each other
+phone at the table gets the new region with the doorbell, instead of fetching it (a request, a
+session read, the middleware and the table's queries each time, most of what a phone's update
+cost the server).
+
+The page asks for it (`?live=1` on the stream's address). The stream renders for the phone's
+variant as it stood when the stream opened: its language, rights, seat and group, no step open;
+the region is the one every phone of that variant shares (live_cache), filled with the phone's own
+form key and CSRF token. The event names the variant's fingerprint; a page showing another variant
+(a step open, a seat chosen since) fetches its own as before (table.js). Where the region is a
+phone's own (its setup guide, its secret notes) or the render fails, the event names the version
+alone and the page fetches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+from django.db import connection
+from django.middleware.csrf import get_token
+from django.utils import translation
+
+from . import live_cache
+from .models import Table
+from .views import phone_reads_group, shared_region
+
+log = logging.getLogger(__name__)
+
+# Renders run here, beside the event loop: threads that live as long as the worker keep their
+# database connections (a request's thread, and its connection, end with the request).
+_renderer = ThreadPoolExecutor(2, thread_name_prefix="live-push")
+LINE_END = re.compile(r"\r\n|\r|\n")  # what ends a line of an event stream
+
+
+def wanted(request) -> bool:
+    return request.GET.get("live") == "1"
+
+
+class Pusher:
+    """What one stream knows of its phone to render its region: taken when the stream opens."""
+
+    def __init__(self, request, table_id: str, rights: str):
+        self.request, self.table_id, self.rights = request, table_id, rights
+        self.language = translation.get_language()
+        self.csrf_token = get_token(request)  # masked anew here; the phone's cookie holds the secret
+
+    async def frame(self) -> bytes | None:
+        """The event carrying the table's live region now, or None when the phone must fetch it."""
+        try:
+            found = await asyncio.get_running_loop().run_in_executor(_renderer, self._render)
+        except Exception:
+            log.warning("live push: table %s not rendered (it is fetched)", self.table_id, exc_info=True)
+            return None
+        if found is None:
+            return None
+        version, fingerprint, html = found
+        return live_frame(version, fingerprint, live_cache.filled(html, self.csrf_token))
+
+    def _render(self) -> tuple[int, str, str] | None:
+        with translation.override(self.language):
+            try:
+                table = Table.objects.filter(pk=self.table_id).first()
+                if table is None:
+                    return None
+                in_group = phone_reads_group(self.request, table)
+                found = shared_region(self.request, table, self.rights, in_group)
+            except Exception:
+                connection.close()  # a broken connection is opened afresh by the next render
+                raise
+        return None if found is None else (table.version, *found)
+
+
+def live_frame(version: int, fingerprint: str, html: str) -> bytes:
+    """An event "live": its first data line the version and the variant's fingerprint, then the
+    region's lines (the browser joins data lines with a newline)."""
+    data = "".join(f"data: {line}\n" for line in LINE_END.split(html))
+    return f"id: {version}\nevent: live\ndata: {version} {fingerprint}\n{data}\n".encode()
