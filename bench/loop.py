@@ -52,16 +52,23 @@ class Phone:
             base_url=base,
             cookie_jar=aiohttp.CookieJar(unsafe=True),
             timeout=aiohttp.ClientTimeout(total=None, sock_read=60),
-            connector=aiohttp.TCPConnector(limit=0),
+            connector=aiohttp.TCPConnector(limit=0, keepalive_timeout=bench.CLIENT_KEEPALIVE),
         )
         self.version = table.version
         self.variant = ""  # the page's variant (data-variant), known once it shows a region
+        self.streaming = False  # its stream has sent its first event
 
     async def join(self) -> None:
+        """Open the share link, then the table's page it leads to, as a browser does."""
         async with self.http.get(self.table.url, allow_redirects=False) as answer:
             await answer.read()
             if answer.status != 302:
                 raise self.bench.BenchError(f"the share link answered {answer.status}")
+            page = answer.headers["Location"]
+        async with self.http.get(page) as answer:
+            if answer.status != 200:
+                raise self.bench.BenchError(f"the table's page answered {answer.status}")
+            self.show(await answer.text())
 
     async def poll(self) -> bool:
         """One poll as the page made it; True when the live region came (the version changed)."""
@@ -94,6 +101,7 @@ class Phone:
                 elif line.startswith("data: "):
                     data.append(line[6:])
                 elif not line:  # an event ends
+                    self.streaming = True
                     if event == "version":
                         await heard(int(data[0]), None)
                     elif event == "live":

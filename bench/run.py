@@ -356,8 +356,13 @@ class Table:
         self.finished = answer["status"] == "finished"
 
 
+# A client keeps an idle connection for less than the server does (gunicorn's keepalive, 2 s): a
+# request sent on one the server is closing meanwhile fails ("Server disconnected").
+CLIENT_KEEPALIVE = 1.0
+
+
 def session(base: str, **options) -> aiohttp.ClientSession:
-    options.setdefault("connector", aiohttp.TCPConnector(limit=0))
+    options.setdefault("connector", aiohttp.TCPConnector(limit=0, keepalive_timeout=CLIENT_KEEPALIVE))
     return aiohttp.ClientSession(
         base_url=base, timeout=aiohttp.ClientTimeout(total=REQUEST_TIMEOUT), **options
     )

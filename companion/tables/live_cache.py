@@ -21,6 +21,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from companion import tokens
@@ -31,9 +32,11 @@ from .models import Table
 FORM_KEY = "live-cache-form-key-0"  # placeholders: no markup, nothing a page says
 CSRF_TOKEN = "live-cache-csrf-token-0"
 MAX_RENDERS = 1024  # a render is 5-40 KB: at most ~40 MB a worker
+MAX_LINES = 100_000  # a log line is ~200 B: at most ~20 MB a worker
 
 _renders: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
 _lock = threading.Lock()
+_lines: OrderedDict[tuple, str] = OrderedDict()
 _making: dict[tuple, threading.Lock] = {}  # a render in progress: who asks the same waits for it
 
 
@@ -90,6 +93,24 @@ def filled(html: str, csrf_token: str) -> str:
     return html.replace(FORM_KEY, uuid.uuid4().hex).replace(CSRF_TOKEN, csrf_token)
 
 
+def log_line(event, game: str) -> str:
+    """An entry of the log as the page shows it, rendered once per language and number: a table's
+    region renders its log (up to 200 entries) each time, and an entry's line never changes."""
+    key = (event.table_id, event.seq, event.number, get_language())
+    with _lock:
+        found = _lines.get(key)
+        if found is not None:
+            _lines.move_to_end(key)
+            return found
+    line = render_to_string("tables/_log_entry.html", {"event": event, "game": game})
+    with _lock:
+        _lines[key] = line
+        while len(_lines) > MAX_LINES:
+            _lines.popitem(last=False)
+    return line
+
+
 def clear() -> None:
     with _lock:
         _renders.clear()
+        _lines.clear()

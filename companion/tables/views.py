@@ -146,11 +146,13 @@ def _context(
     screen = registry.screen(table.game)
     seat = access.my_seat(request, table.id)
     live = table.events.filter(undone=False)
-    events = list(live.order_by("-seq")[:LOG_LENGTH])
+    # The stored answers are not read here: they are the largest columns of the log.
+    events = list(live.order_by("-seq").defer("answer", "response")[:LOG_LENGTH])
     # Number live entries 1..n as people count them; seq has gaps where entries were undone.
     first_number = live.count() if len(events) == LOG_LENGTH else len(events)
     for offset, event in enumerate(events):
         event.number = first_number - offset
+        event.html = live_cache.log_line(event, table.game)
     in_history = phone_reads_group(request, table) if reads_group is None else reads_group
     viewer = screen_kit.Viewer(
         can_edit=rights == tokens.EDIT,
@@ -174,6 +176,7 @@ def _context(
         "screen": screen.context(data, viewer),
         "viewer": viewer,
         "query_string": urlencode(viewer.query),
+        "act_url": reverse("tables:act", args=[table.id]),  # once, not in each of a screen's forms
         # The table page's stream pushes its live region; the big screen's only names versions.
         "events_url": reverse("tables:events", args=[table.id]) + ("" if display else "?live=1"),
         "events": events,
