@@ -6,10 +6,11 @@ cost the server).
 The page asks for it (`?live=1` on the stream's address). The stream renders for the phone's
 variant as it stood when the stream opened: its language, rights, seat and group, no step open;
 the region is the one every phone of that variant shares (live_cache), filled with the phone's own
-form key and CSRF token. The event names the variant's fingerprint; a page showing another variant
-(a step open, a seat chosen since) fetches its own as before (table.js). Where the region is a
-phone's own (its setup guide, its secret notes) or the render fails, the event names the version
-alone and the page fetches.
+form key and CSRF token. The streams of one worker that wait for the same version of the same
+variant wait for one render (a job), made in threads of the worker's own. The event names the
+variant's fingerprint; a page showing another variant (a step open, a seat chosen since) fetches
+its own as before (table.js). Where the region is a phone's own (its setup guide, its secret
+notes) or the render fails, the event names the version alone and the page fetches.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 # Renders run here, beside the event loop: threads that live as long as the worker keep their
 # database connections (a request's thread, and its connection, end with the request).
 _renderer = ThreadPoolExecutor(2, thread_name_prefix="live-push")
+_jobs: dict[tuple, asyncio.Future] = {}  # (table, version, the phones' part): the render under way
 LINE_END = re.compile(r"\r\n|\r|\n")  # what ends a line of an event stream
 
 
@@ -46,20 +48,35 @@ class Pusher:
         self.request, self.table_id, self.rights = request, table_id, rights
         self.language = translation.get_language()
         self.csrf_token = get_token(request)  # masked anew here; the phone's cookie holds the secret
+        self.part: tuple | None = None  # what the phone brings to its variant, known after a render
 
-    async def frame(self) -> bytes | None:
-        """The event carrying the table's live region now, or None when the phone must fetch it."""
+    async def frame(self, version: int) -> bytes | None:
+        """The event carrying the table's live region (at `version` or newer), or None when the
+        phone must fetch it."""
         try:
-            found = await asyncio.get_running_loop().run_in_executor(_renderer, self._render)
+            found = await asyncio.shield(self._job(version))
         except Exception:
             log.warning("live push: table %s not rendered (it is fetched)", self.table_id, exc_info=True)
             return None
         if found is None:
             return None
-        version, fingerprint, html = found
-        return live_frame(version, fingerprint, live_cache.filled(html, self.csrf_token))
+        self.part, text = found
+        return live_cache.filled(text, self.csrf_token).encode()
 
-    def _render(self) -> tuple[int, str, str] | None:
+    def _job(self, version: int) -> asyncio.Future:
+        """The render this stream waits for: one under way for its table, version and part, or a
+        new one (the first render of a stream learns its part)."""
+        key = (self.table_id, version, self.part)
+        if self.part is not None and (job := _jobs.get(key)) is not None:
+            return job
+        job = asyncio.get_running_loop().run_in_executor(_renderer, self._render)
+        if self.part is not None:
+            _jobs[key] = job
+            job.add_done_callback(lambda _done: _jobs.pop(key, None))
+        return job
+
+    def _render(self) -> tuple[tuple, str] | None:
+        """In a render thread: the phone's part and the event (placeholders in it), or None."""
         with translation.override(self.language):
             try:
                 table = Table.objects.filter(pk=self.table_id).first()
@@ -70,11 +87,14 @@ class Pusher:
             except Exception:
                 connection.close()  # a broken connection is opened afresh by the next render
                 raise
-        return None if found is None else (table.version, *found)
+        if found is None:
+            return None
+        part, html = found
+        return part, live_frame(table.version, live_cache.fingerprint(part), html)
 
 
-def live_frame(version: int, fingerprint: str, html: str) -> bytes:
+def live_frame(version: int, fingerprint: str, html: str) -> str:
     """An event "live": its first data line the version and the variant's fingerprint, then the
     region's lines (the browser joins data lines with a newline)."""
     data = "".join(f"data: {line}\n" for line in LINE_END.split(html))
-    return f"id: {version}\nevent: live\ndata: {version} {fingerprint}\n{data}\n".encode()
+    return f"id: {version}\nevent: live\ndata: {version} {fingerprint}\n{data}\n"

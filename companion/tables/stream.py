@@ -80,5 +80,5 @@ async def _frames(items: list, pusher: live_push.Pusher | None) -> bytes:
     out = fanout_frame(states[-1]) if states else b""
     if not versions:
         return out
-    pushed = await pusher.frame() if pusher is not None else None
+    pushed = await pusher.frame(max(versions)) if pusher is not None else None
     return out + (pushed or frame(max(versions)))

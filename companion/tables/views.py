@@ -490,10 +490,11 @@ def poll(request, table_id: str):
     return HttpResponse(live_cache.filled(found[1], get_token(request)))
 
 
-def shared_region(request, table: Table, rights: str, reads_group: bool) -> tuple[str, str] | None:
+def shared_region(request, table: Table, rights: str, reads_group: bool) -> tuple[tuple, str] | None:
     """The live region of `table` as every phone of this one's variant shares it (with the
-    live_cache placeholders), and the variant's fingerprint; None where the region is the phone's
-    own. The poll view's answer, and what a table page's stream pushes (live_push.py)."""
+    live_cache placeholders), and what the phone brings to the variant (live_cache.phone_part);
+    None where the region is the phone's own. The poll view's answer, and what a table page's
+    stream pushes (live_push.py)."""
     seat = access.my_seat(request, table.id)
     key = live_cache.variant(table, rights, seat, choice_query(request), reads_group)
     if key is None:
@@ -504,7 +505,7 @@ def shared_region(request, table: Table, rights: str, reads_group: bool) -> tupl
         context = _context(request, table, rights, reads_group=reads_group)
         return render_to_string("tables/table.html#live", {**context, **placeholders}, request)
 
-    return live_cache.fingerprint(key[1]), live_cache.shared(key, table.version, render_shared)
+    return key[1], live_cache.shared(key, table.version, render_shared)
 
 
 @login_not_required
