@@ -183,18 +183,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.path.join(tempfile.gettempdir(), f"companion-test-{os.getpid()}.sqlite3")
     }
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and envbool("COMPANION_DB_POOL", "true"):
-    # Under ASGI every request runs in a thread of its own, so a connection kept by its thread
-    # (CONN_MAX_AGE) is never used again: each request connected anew (a PostgreSQL backend forked
-    # for every phone's fetch). A pool per worker process keeps them; with the health checks on, a
-    # connection is checked as it is taken, so one whose backend was ended is replaced (issue 33).
-    DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool asks for it
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2,
-        "max_size": envint("COMPANION_DB_POOL_SIZE", "16"),
-        "timeout": 10,
-    }
-
 # PostgreSQL: an entry's two statements are prepared once per connection (tables/entry_sql.py).
 # Off for a pooler in transaction mode that keeps no prepared statements (PgBouncer before 1.21).
 COMPANION_PREPARED_ENTRIES = envbool("COMPANION_PREPARED_ENTRIES", "true")
