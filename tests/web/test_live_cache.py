@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.test.signals import template_rendered
 
 from companion.tables import services
 from companion.tables.models import Table
@@ -97,3 +98,43 @@ def test_what_a_phone_holds_alone_is_rendered_for_it():
     view = phone(new, new.view_token)
     assert poll(ann, new, 0)[0].templates and not poll(ben, new, 0)[0].templates
     assert poll(view, new, 0)[0].templates
+
+
+LOG_LINE = re.compile(r'log-number">(\d+)</span>\s*<span class="flex-grow-1">([^<]*)</span>')
+
+
+def test_each_log_line_is_rendered_once_and_follows_undo_and_language():
+    """A region's log lines are kept rendered (live_cache.log_line): the next region renders only
+    the new entry's, and an undo or another language never shows a kept line in the wrong place."""
+    table = played_table()  # Ann cat, Ben dog, Cleo bear: three cards, no tie
+    services.play_action(table.id, {"type": "reveal", "cards": {"0": "cat", "1": "cat", "2": "dog"}}, 1)
+    ann = phone(table, table.token)
+    _answer, page = poll(ann, table, 0)
+    first = LOG_LINE.findall(page)
+    assert [number for number, _ in first] == ["2", "1"]
+    assert first[0][1].startswith("Ann revealed a cat, Ben a cat and Cleo a dog.")
+    rendered = []
+
+    def seen(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        cards = {"0": "bear", "1": "dog", "2": "cat"}
+        services.play_action(table.id, {"type": "reveal", "cards": cards}, 2)
+        _answer, page = poll(ann, table, 2)
+    finally:
+        template_rendered.disconnect(seen)
+    assert rendered.count("tables/_log_entry.html") == 1  # the new entry's line alone
+    assert [number for number, _ in LOG_LINE.findall(page)] == ["3", "2", "1"]
+    # Undone, the last line goes; the others keep their numbers and words.
+    services.undo(table.id, 3)
+    _answer, page = poll(ann, table, 3)
+    assert LOG_LINE.findall(page) == first
+    # The same entries in French are French lines.
+    french = phone(table, table.token)
+    french.cookies["django_language"] = "fr"
+    _answer, page = poll(french, table, 3)
+    lines = LOG_LINE.findall(page)
+    assert [number for number, _ in lines] == ["2", "1"] and lines != first
+    assert lines[0][1].startswith("Ann a révélé un chat, Ben un chat et Cleo un chien.")
