@@ -49,11 +49,16 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def open_tables(bench, base: str, count: int) -> tuple[list, list[Phone]]:
-    """`count` Hang Four tables and their watching phones, each joined by the share link."""
-    async with bench.session(base) as http:
+async def open_tables(bench, bases: list[str], count: int) -> tuple[list, list[Phone]]:
+    """`count` Hang Four tables and their watching phones, each joined by the share link. With
+    several app servers, a table's phones are spread over them (the fan-out crosses servers)."""
+    async with bench.session(bases[0]) as http:
         tables = await asyncio.gather(*(bench.create_table(http) for _ in range(count)))
-    watchers = [Phone(base, table, bench) for table in tables for _ in range(PHONES_PER_TABLE - 1)]
+    watchers = [
+        Phone(bases[(number + seat) % len(bases)], table, bench)
+        for number, table in enumerate(tables)
+        for seat in range(1, PHONES_PER_TABLE)
+    ]
     for start in range(0, len(watchers), 100):  # not a thousand connections in one burst
         await asyncio.gather(*(phone.join() for phone in watchers[start : start + 100]))
     return list(tables), watchers
@@ -68,8 +73,8 @@ async def every_stream_open(watchers: list[Phone], tasks: list) -> None:
         await asyncio.sleep(0.1)
 
 
-async def step(bench, base: str, master: int, count: int) -> dict:
-    tables, watchers = await open_tables(bench, base, count)
+async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
+    tables, watchers = await open_tables(bench, bases, count)
     sent: dict[tuple[str, int], float] = {}
     delays: list[float] = []
     writes: list[float] = []  # each entry's write, send to answer
@@ -87,8 +92,9 @@ async def step(bench, base: str, master: int, count: int) -> dict:
     async def watch(phone: Phone) -> None:
         await phone.follow(lambda before: changed(phone, before))
 
-    async def write(table, http, end: float) -> None:
+    async def write(table, https: list, end: float) -> None:
         rng = random.Random(table.id)
+        http = https[tables.index(table) % len(https)]  # a table's writing phone: its own server
         await asyncio.sleep(rng.uniform(0, TABLE_SECONDS))  # tables are not in step
         while time.monotonic() < end:
             sent[(table.id, table.version + 1)] = time.monotonic()
@@ -98,12 +104,15 @@ async def step(bench, base: str, master: int, count: int) -> dict:
     tasks = [asyncio.ensure_future(watch(phone)) for phone in watchers]
     try:
         await every_stream_open(watchers, tasks)
-        cpu_before, mine_before, started = cpu_seconds(master), own_cpu(), time.monotonic()
-        async with bench.session(base) as http:
-            await asyncio.gather(*(write(table, http, started + STEP_SECONDS) for table in tables))
+        cpu_before, mine_before, started = servers_cpu(masters), own_cpu(), time.monotonic()
+        https = [bench.session(base) for base in bases]
+        try:
+            await asyncio.gather(*(write(table, https, started + STEP_SECONDS) for table in tables))
+        finally:
+            await asyncio.gather(*(http.close() for http in https))
         elapsed = time.monotonic() - started
         await asyncio.sleep(SETTLE_SECONDS)
-        cpu = cpu_seconds(master) - cpu_before
+        cpu = servers_cpu(masters) - cpu_before
         mine = own_cpu() - mine_before
         crashed = [task for task in tasks if task.done() and task.exception() is not None]
     finally:
@@ -127,17 +136,21 @@ async def step(bench, base: str, master: int, count: int) -> dict:
         "cpu_per_update": cpu / updates if updates else 0.0,
         "generator_cpu": mine / elapsed,
         "server_cpu": cpu / elapsed,
-        "rss": bench.worker_rss(master),
+        "rss": [mb for master in masters for mb in bench.worker_rss(master)],
     }
 
 
-async def ramp(bench, base: str, master: int) -> list[dict]:
+def servers_cpu(masters: list[int]) -> float:
+    return sum(cpu_seconds(master) for master in masters)
+
+
+async def ramp(bench, bases: list[str], masters: list[int]) -> list[dict]:
     """Each step of the ramp, until one's p99 passes STOP_P99 or a step cannot be measured."""
     done = []
     for count in steps():
         bench.progress(f"convention: {count} tables x {PHONES_PER_TABLE} phones for {STEP_SECONDS:.0f} s")
         try:
-            result = await step(bench, base, master, count)
+            result = await step(bench, bases, masters, count)
         except (aiohttp.ClientError, OSError, bench.BenchError) as error:
             done.append({"tables": count, "error": f"{type(error).__name__}: {error}"[:200]})
             break

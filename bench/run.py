@@ -172,6 +172,9 @@ def database(kind: str, admin_url: str) -> Iterator[tuple[str, str]]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+SERVERS_SECRET = secrets.token_urlsafe(50)  # one for every server of a run, as app servers share it
+
+
 def server_env(database_url: str) -> dict:
     env = dict(os.environ)
     env.update(
@@ -179,7 +182,7 @@ def server_env(database_url: str) -> dict:
             "DATABASE_URL": database_url,
             "DEBUG": "false",
             "ALLOWED_HOSTS": "127.0.0.1",
-            "SECRET_KEY": secrets.token_urlsafe(50),  # leaves the checkout's .secret_key alone
+            "SECRET_KEY": SERVERS_SECRET,  # leaves the checkout's .secret_key alone
             # Every request here comes from 127.0.0.1: the limiter keeps running (its cost is part
             # of a write) with rates it never reaches.
             "RATELIMIT_TABLES": "1000000/m",
@@ -698,7 +701,7 @@ async def measure(base: str, wsgi_base: str, master: int, idle: bool) -> dict:
         seconds = f"{loop.IDLE_SECONDS:.0f} s"
         progress(f"idle cost: {loop.PHONES} phones, {seconds} polling then {seconds} push")
         results["idle"] = await loop.idle_cost(BENCH, base, master)
-    results["convention"] = await convention.ramp(BENCH, base, master)
+    results["convention"] = await convention.ramp(BENCH, [base], [master])
     return results
 
 
@@ -870,6 +873,9 @@ def main() -> int:
     parser.add_argument(
         "--convention-only", action="store_true", help="only the convention ramp (issue 33), on each database"
     )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="with --convention-only: app servers (2: PostgreSQL and Redis)"
+    )
     args = parser.parse_args()
     if urllib.parse.urlsplit(args.pg_admin_url).hostname not in ("127.0.0.1", "localhost", "::1"):
         parser.error("the benchmark only talks to this machine (127.0.0.1)")
@@ -928,11 +934,19 @@ def main() -> int:
 
 
 def convention_only(args) -> int:
-    """The convention ramp alone on each database (issue 33: measured by hand, the full ramp)."""
+    """The convention ramp alone on each database (issue 33: measured by hand, the full ramp);
+    with --servers 2, on two app servers sharing PostgreSQL and Redis (REDIS_URL, else the local one)."""
+    if args.servers > 1:
+        os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")  # the servers' fan-out and cache
     for kind in ("postgres", "sqlite") if args.db == "both" else (args.db,):
-        with database(kind, args.pg_admin_url) as (url, description), gunicorn(url) as (base, _command, pid):
-            progress(f"{description}: serving on {base}")
-            results = asyncio.run(convention.ramp(BENCH, base, pid))
+        with contextlib.ExitStack() as stack:
+            url, description = stack.enter_context(database(kind, args.pg_admin_url))
+            served = [stack.enter_context(gunicorn(url)) for _ in range(args.servers)]
+            progress(f"{description}: serving on {', '.join(base for base, _command, _pid in served)}")
+            bases, masters = [base for base, _c, _p in served], [pid for _b, _c, pid in served]
+            results = asyncio.run(convention.ramp(BENCH, bases, masters))
+        if args.servers > 1:
+            description += f", {args.servers} app servers with Redis"
         print(f"\n== {description} ==")
         for row in convention.rows(BENCH, results):
             print("  ".join(cell for cell in row if cell))
