@@ -1,12 +1,14 @@
-"""A convention on one server (issue 33), driven by bench/run.py against the server it started.
+"""A convention on one server (issue 33), driven by bench/run.py against the server(s) it started.
 
-Tables of four phones, ramped: each phone opened its share link and holds the table's event
-stream; on a new version it fetches the live region as table.js does (the poll view with the
-version it shows). One writer per table enters a number roll every TABLE_SECONDS with jitter, as a
-phone at the table would. A step runs STEP_SECONDS; the ramp stops after the first step whose p99
-passes STOP_P99. Per step: the entries/s entered, entry to each other phone's page p50/p95/p99,
-missed updates (a phone whose page never showed an entry's version), the server's CPU per entry
-and per phone update, and the workers' RSS.
+Tables of four phones, ramped: three phones opened the share link, loaded the table's page and
+hold its event stream, doing what table.js does on a new version (take the region the stream
+pushes when it is of the page's variant, else fetch it: Phone.follow); the fourth, the table's
+writer, enters a number roll every TABLE_SECONDS with jitter through the API. A step starts once
+every stream is open, runs STEP_SECONDS; the ramp stops after the first step whose p99 passes
+STOP_P99. Per step: the entries/s entered, entry to each other phone's page p50/p95/p99, the
+entry's own write, missed updates (a phone whose page never showed an entry's version), the
+server's CPU per entry and per phone update, and the workers' RSS. With `--servers 2` a table's
+phones are spread over two app servers (bench/run.py).
 
 CI runs a short ramp (CI_STEPS); `BENCH_CONVENTION=50,100,200,500,1000` (make bench by hand)
 runs the issue's. The load generator shares the machine with the server: its own CPU is printed.

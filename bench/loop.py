@@ -93,21 +93,25 @@ class Phone:
         async with self.http.get(f"/t/{self.table.id}/events/?live=1") as answer:
             if answer.status != 200:
                 raise self.bench.BenchError(f"a stream answered {answer.status}")
-            event, data = None, []
-            async for raw in answer.content:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    event = line[7:]
-                elif line.startswith("data: "):
-                    data.append(line[6:])
-                elif not line:  # an event ends
+            buffered = b""
+            async for chunk in answer.content.iter_any():  # whole events, as a browser parses them
+                buffered += chunk
+                *events, buffered = buffered.split(b"\n\n")
+                for event in events:
                     self.streaming = True
-                    if event == "version":
-                        await heard(int(data[0]), None)
-                    elif event == "live":
-                        version, variant = data[0].split(" ")
-                        await heard(int(version), (variant, "\n".join(data[1:])))
-                    event, data = None, []
+                    await self.heard_event(event.decode(), heard)
+
+    @staticmethod
+    async def heard_event(text: str, heard) -> None:
+        """One event of the stream (its lines: event, id, data, comments)."""
+        lines = text.split("\n")
+        event = next((line[7:] for line in lines if line.startswith("event: ")), None)
+        data = [line[6:] for line in lines if line.startswith("data: ")]
+        if event == "version":
+            await heard(int(data[0]), None)
+        elif event == "live":
+            version, variant = data[0].split(" ")
+            await heard(int(version), (variant, "\n".join(data[1:])))
 
     async def follow(self, changed) -> None:
         """What table.js does with the stream: bring the page to each new version, taking a pushed

@@ -1,6 +1,6 @@
 """A table's live region rendered once per version and variant, shared by the phones that fetch it
-(issue 33): on an entry, every other phone at the table asks for the same page, and the render is
-most of what each fetch costs.
+or get it pushed in their stream (live_push.py, issue 33): on an entry, every other phone at the
+table needs the same page, and the render is most of what it costs.
 
 A variant is what the region depends on besides the table: the language, the phone's rights, its
 seat, the step it has open (the query) and whether it reads the table's group. The two things a
@@ -10,7 +10,8 @@ out, rendered each time as before: a table whose setup guide a phone may still s
 on the phone's session) and a game whose values are noted in secret (hidden.py: the notes change
 without a new version).
 
-One store per worker process, the newest render of each (table, variant), LRU-bounded.
+One store per worker process, the newest render of each (table, variant), LRU-bounded; and the
+log's lines, each rendered once (log_line), so that a render's cost does not grow with the game.
 """
 
 from __future__ import annotations
