@@ -75,12 +75,13 @@ def test_streams_hear_when_the_backend_goes_and_comes_once_each(settings, monkey
 def test_a_stream_sends_the_newest_version_and_the_last_change_of_state():
     from companion.tables.stream import _frames
 
-    assert _frames([3, 4]) == b"id: 4\nevent: version\ndata: 4\n\n"
-    assert _frames([fanout.DOWN]) == b"event: fanout\ndata: down\n\n"
-    assert (
-        _frames([fanout.DOWN, 5, fanout.UP])
-        == b"event: fanout\ndata: up\n\nid: 5\nevent: version\ndata: 5\n\n"
-    )
+    def frames(items: list) -> bytes:  # a stream whose page asked for no pushed region
+        return asyncio.run(_frames(items, None))
+
+    assert frames([3, 4]) == b"id: 4\nevent: version\ndata: 4\n\n"
+    assert frames([fanout.DOWN]) == b"event: fanout\ndata: down\n\n"
+    both = frames([fanout.DOWN, 5, fanout.UP])
+    assert both == b"event: fanout\ndata: up\n\nid: 5\nevent: version\ndata: 5\n\n"
 
 
 def test_a_write_never_waits_on_redis(settings, monkeypatch):

@@ -145,14 +145,7 @@ def _context(
     names = [player["name"] for player in data["players"]]
     screen = registry.screen(table.game)
     seat = access.my_seat(request, table.id)
-    live = table.events.filter(undone=False)
-    # The stored answers are not read here: they are the largest columns of the log.
-    events = list(live.order_by("-seq").defer("answer", "response")[:LOG_LENGTH])
-    # Number live entries 1..n as people count them; seq has gaps where entries were undone.
-    first_number = live.count() if len(events) == LOG_LENGTH else len(events)
-    for offset, event in enumerate(events):
-        event.number = first_number - offset
-        event.html = live_cache.log_line(event, table.game)
+    events = _log(table)
     in_history = phone_reads_group(request, table) if reads_group is None else reads_group
     viewer = screen_kit.Viewer(
         can_edit=rights == tokens.EDIT,
@@ -194,6 +187,19 @@ def _context(
         "live_variant": live_cache.fingerprint(live_cache.phone_part(rights, seat, viewer.query, in_history)),
         "guide": _guide(request, table, rights, names),
     }
+
+
+def _log(table: Table) -> list:
+    """The newest live entries, newest first, numbered 1..n as people count them (seq has gaps
+    where entries were undone), each with its line as the page shows it."""
+    live = table.events.filter(undone=False)
+    # The stored answers are not read here: they are the largest columns of the log.
+    events = list(live.order_by("-seq").defer("answer", "response")[:LOG_LENGTH])
+    first_number = live.count() if len(events) == LOG_LENGTH else len(events)
+    for offset, event in enumerate(events):
+        event.number = first_number - offset
+        event.html = live_cache.log_line(event, table.game)
+    return events
 
 
 def _guide(request, table: Table, rights: str, names: list[str]) -> dict | None:

@@ -327,7 +327,9 @@ def test_a_second_playing_phone_is_told_when_another_phone_entered_first(live_se
     play_link = first.get_by_label("Play link", exact=True).input_value()
 
     second = new_phone()
-    # This phone's polls answer "nothing new", as if it had not polled since the first phone's entry.
+    # This phone hears nothing of the first phone's entry: no stream (it would bring the region
+    # itself), and its polls answer "nothing new", as if it had not polled since.
+    second.route(re.compile(r"/events/"), lambda route: route.abort("connectionreset"))
     second.route(re.compile(r"/poll/"), lambda route: route.fulfill(status=204))
     second.goto(play_link)
     expect(second.locator(".prompt-title")).to_have_text("Round 1: reveal")
