@@ -76,7 +76,7 @@ def test_a_stream_sends_the_newest_version_and_the_last_change_of_state():
     from companion.tables.stream import _frames
 
     def frames(items: list) -> bytes:  # a stream whose page asked for no pushed region
-        return asyncio.run(_frames(items, None))
+        return run_apart(_frames(items, None))
 
     assert frames([3, 4]) == b"id: 4\nevent: version\ndata: 4\n\n"
     assert frames([fanout.DOWN]) == b"event: fanout\ndata: down\n\n"
