@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 
 from django.template.loader import render_to_string
@@ -28,6 +27,7 @@ from django.utils.translation import get_language
 from companion import tokens
 from companion.games import registry
 
+from .lru import Lru
 from .models import Table
 
 FORM_KEY = "live-cache-form-key-0"  # placeholders: no markup, nothing a page says
@@ -35,9 +35,9 @@ CSRF_TOKEN = "live-cache-csrf-token-0"
 MAX_RENDERS = 1024  # a render is 5-40 KB: at most ~40 MB a worker
 MAX_LINES = 100_000  # a log line is ~200 B: at most ~20 MB a worker
 
-_renders: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
+_renders = Lru(MAX_RENDERS)  # (table, variant) -> (version, render)
+_lines = Lru(MAX_LINES)  # (table, seq, number, language) -> a log line
 _lock = threading.Lock()
-_lines: OrderedDict[tuple, str] = OrderedDict()
 _making: dict[tuple, threading.Lock] = {}  # a render in progress: who asks the same waits for it
 
 
@@ -75,17 +75,11 @@ def shared(key: tuple, version: int, render: Callable[[], str]) -> str:
 
 
 def _stored_or(key: tuple, version: int, render: Callable[[], str]) -> str:
-    with _lock:
-        found = _renders.get(key)
-        if found is not None and found[0] == version:
-            _renders.move_to_end(key)
-            return found[1]
+    found = _renders.get(key)
+    if found is not None and found[0] == version:
+        return found[1]
     html = render()  # outside the store's lock: other tables' renders go on meanwhile
-    with _lock:
-        _renders[key] = (version, html)
-        _renders.move_to_end(key)
-        while len(_renders) > MAX_RENDERS:
-            _renders.popitem(last=False)
+    _renders.put(key, (version, html))
     return html
 
 
@@ -98,20 +92,13 @@ def log_line(event, game: str) -> str:
     """An entry of the log as the page shows it, rendered once per language and number: a table's
     region renders its log (up to 200 entries) each time, and an entry's line never changes."""
     key = (event.table_id, event.seq, event.number, get_language())
-    with _lock:
-        found = _lines.get(key)
-        if found is not None:
-            _lines.move_to_end(key)
-            return found
-    line = render_to_string("tables/_log_entry.html", {"event": event, "game": game})
-    with _lock:
-        _lines[key] = line
-        while len(_lines) > MAX_LINES:
-            _lines.popitem(last=False)
+    line = _lines.get(key)
+    if line is None:
+        line = render_to_string("tables/_log_entry.html", {"event": event, "game": game})
+        _lines.put(key, line)
     return line
 
 
 def clear() -> None:
-    with _lock:
-        _renders.clear()
-        _lines.clear()
+    _renders.clear()
+    _lines.clear()

@@ -493,7 +493,8 @@ def poll(request, table_id: str):
     if found is None:  # this phone's own region (its setup guide, its secret notes): rendered for it
         context = _context(request, table, rights, reads_group=reads_group)
         return render(request, "tables/table.html#live", context)
-    return HttpResponse(live_cache.filled(found[1], get_token(request)))
+    _part, html = found
+    return HttpResponse(live_cache.filled(html, get_token(request)))
 
 
 def shared_region(request, table: Table, rights: str, reads_group: bool) -> tuple[tuple, str] | None:
