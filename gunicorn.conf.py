@@ -10,6 +10,8 @@ ProxyHeadersMiddleware): the client address is the first one from the right not 
 
 import gc
 import os
+import shutil
+import tempfile
 
 worker_class = "uvicorn_worker.UvicornWorker"  # ASGI: companion/asgi.py
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -29,3 +31,18 @@ def post_worker_init(worker):
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+# The workers of one start share a directory in memory (/dev/shm where the system has it): a
+# table's live region, pushed in its phones' streams, is rendered there by one worker for all
+# (companion/tables/live_share.py, issue 33). Each start its own: no server reads another's.
+LIVE_DIR_ENV = "COMPANION_LIVE_DIR"
+
+
+def on_starting(server):
+    memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+    os.environ[LIVE_DIR_ENV] = tempfile.mkdtemp(prefix="companion-live-", dir=memory)
+
+
+def on_exit(server):
+    shutil.rmtree(os.environ.pop(LIVE_DIR_ENV, ""), ignore_errors=True)

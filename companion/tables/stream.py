@@ -58,6 +58,8 @@ async def _events(table_id: str, version: int, pusher: live_push.Pusher | None =
     end = time.monotonic() + settings.COMPANION_STREAM_LIFETIME
     queue = hub.watch(table_id, version)
     try:
+        if pusher is not None:
+            await pusher.learn()
         yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
         while (left := end - time.monotonic()) > 0:
             try:

@@ -515,6 +515,13 @@ def shared_region(request, table: Table, rights: str, reads_group: bool) -> tupl
     return key[1], live_cache.shared(key, table.version, render_shared)
 
 
+def phone_part(request, table: Table, rights: str) -> tuple:
+    """What this phone brings to its region's variant (live_cache.phone_part), known without a
+    render: a table page's stream learns it when it opens (live_push.py)."""
+    seat = access.my_seat(request, table.id)
+    return live_cache.phone_part(rights, seat, choice_query(request), phone_reads_group(request, table))
+
+
 @login_not_required
 @require_GET
 def qr_code(request, table_id: str, kind: str):
