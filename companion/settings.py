@@ -171,6 +171,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Its writers queue on a lock file and wake as soon as it is free (companion/sqlite_writer).
+    DATABASES["default"]["ENGINE"] = "companion.sqlite_writer"
     # IMMEDIATE takes the write lock when a transaction starts, so two phones writing at once
     # queue up instead of failing with "database is locked" half-way through.
     DATABASES["default"].setdefault("OPTIONS", {}).update(

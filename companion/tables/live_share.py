@@ -19,22 +19,26 @@ own threads), each worker renders for its own streams as before.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import time
 from pathlib import Path
 
+log = logging.getLogger(__name__)
+
 DIRECTORY_ENV = "COMPANION_LIVE_DIR"
 WAIT_SECONDS = 1.0  # a claim older than this is given up: its worker may be gone
 LOOK_SECONDS = 0.004  # how often a waiting worker looks for the frame
-KEEP_SECONDS = 30.0
-PRUNE_SECONDS = 5.0
+KEEP_SECONDS = 10.0  # at 50 entries/s of 40 KB regions, at most 20 MB in memory
+PRUNE_SECONDS = 2.0
 
 _pruned = 0.0
+_failed = False  # a write failed (the memory full?): this worker renders for its own from then on
 
 
 def directory() -> Path | None:
     found = os.environ.get(DIRECTORY_ENV)
-    return Path(found) if found else None
+    return Path(found) if found and not _failed else None
 
 
 def _name(table_id: str, fingerprint: str) -> str:
@@ -66,12 +70,17 @@ def claim(folder: Path, table_id: str, fingerprint: str, version: int) -> bool:
 def write(folder: Path, table_id: str, fingerprint: str, claimed: int, version: int, frame: str) -> None:
     """The frame for the claimed version (rendered at `version`, the claimed one or newer), put
     whole in one step (a reader never sees half of it); the claim is then done."""
+    global _failed
     name = _name(table_id, fingerprint)
     partial = folder / f"{name}.{os.getpid()}.partial"
-    partial.write_bytes(f"{version}\n".encode() + frame.encode())
-    os.replace(partial, folder / name)
-    (folder / f"{name}.{claimed}").unlink(missing_ok=True)
-    _prune(folder)
+    try:
+        partial.write_bytes(f"{version}\n".encode() + frame.encode())
+        os.replace(partial, folder / name)
+        (folder / f"{name}.{claimed}").unlink(missing_ok=True)
+        _prune(folder)
+    except OSError:  # the others wait WAIT_SECONDS for it, then render it themselves
+        log.warning("live share: %s not written: this worker renders its own", folder, exc_info=True)
+        _failed = True
 
 
 def _prune(folder: Path) -> None:
