@@ -107,3 +107,33 @@ def test_a_write_never_waits_on_redis(settings, monkeypatch):
         assert waiting in ({"t1": 100}, {})  # the newest only; {} while the thread holds it
     finally:
         silent.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_watcher_asks_again_only_after_another_connection_commits():
+    """SQLite's watcher (issue 33): PRAGMA data_version moves when another connection commits,
+    as a write in another thread or process does; then the versions are read, with one query."""
+    import threading
+
+    from django.db import connection
+
+    from companion.tables import services
+
+    if connection.vendor != "sqlite":
+        assert fanout.commits_seen() is None  # elsewhere: asked every round, as before
+        return
+    table = services.create_table("hang-four", ["Ann", "Ben"], {})
+    before = fanout.commits_seen()
+    assert fanout.commits_seen() == before  # nothing committed meanwhile
+    assert fanout.read_versions([table.id, "nosuchtable"]) == {table.id: 0}
+    assert fanout.commits_seen() == before  # its own reads move nothing
+
+    def write():  # another phone's write: its own thread, its own connection
+        services.play_action(table.id, {"type": "roll", "face": 5}, 0)
+        connection.close()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    writer.join(10)
+    assert fanout.commits_seen() != before
+    assert fanout.read_versions([table.id]) == {table.id: 1} and fanout.read_versions([]) == {}

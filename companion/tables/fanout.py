@@ -24,6 +24,7 @@ answering its pings), it tells its streams "down", and the phones poll until it 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import threading
@@ -193,17 +194,41 @@ def read_versions(table_ids: list[str]) -> dict[str, int]:
     PostgreSQL restart, an ended backend): a phone opening its stream then gets no 500."""
     from .models import Table
 
-    def ask() -> dict[str, int]:
-        try:
-            return dict(Table.objects.filter(pk__in=table_ids).values_list("id", "version"))
-        except Exception:
-            connection.close()  # a broken connection is opened afresh at the next read
-            raise
+    # Written out: the ORM's query for 500 ids cost 4.3 ms of CPU, this one 0.9 (issue 33: the
+    # SQLite watcher asks 20 times a second in each worker).
+    marks = ", ".join(["%s"] * len(table_ids))
+    sql = f"SELECT id, version FROM {Table._meta.db_table} WHERE id IN ({marks})"
 
+    def ask() -> dict[str, int]:
+        with _reading(), connection.cursor() as cursor:
+            cursor.execute(sql, table_ids)
+            return dict(cursor.fetchall())
+
+    if not table_ids:
+        return {}
     try:
         return ask()
     except Exception:
         return ask()
+
+
+def commits_seen() -> int | None:
+    """SQLite's count of the commits other connections made (PRAGMA data_version, which changes
+    when one does): the watcher asks for the versions only when it moved. None elsewhere."""
+    if connection.vendor != "sqlite":
+        return None
+    with _reading(), connection.cursor() as cursor:
+        cursor.execute("PRAGMA data_version")
+        return cursor.fetchone()[0]
+
+
+@contextlib.contextmanager
+def _reading():
+    try:
+        yield
+    except Exception:
+        connection.close()  # a broken connection is opened afresh at the next read
+        raise
 
 
 def parse(message: str) -> tuple[str, int] | None:
@@ -285,8 +310,12 @@ async def watch_database(hub: Hub) -> None:
     interval = float(getattr(settings, "COMPANION_WATCH_INTERVAL", 0.05))
 
     async def listen():
+        seen = None
         while hub.queues:
-            await hub.catch_up()
+            commits = await asyncio.get_running_loop().run_in_executor(hub.reader, commits_seen)
+            if commits is None or commits != seen:  # a new stream reads its own version
+                await hub.catch_up()
+                seen = commits
             hub.set_live(True)
             await asyncio.sleep(interval)
 
