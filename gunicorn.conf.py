@@ -30,7 +30,7 @@ GC_THRESHOLDS = (10_000, 20, 20)  # Python's own: (700, 10, 10)
 # waits at most this long for the one holding it: at Python's own 5 ms, a write took the lock of
 # SQLite (or a row of PostgreSQL) and then waited its turn several times while holding it. At
 # 500 tables, interleaved runs, p99 of an entry to the other phones: SQLite 188 -> 145 ms,
-# PostgreSQL 249 -> 74 ms (0.5 ms was worse: more switching than work).
+# PostgreSQL 249 -> 74 ms (0.5 ms, one run before the shared render, was worse).
 SWITCH_INTERVAL = 0.002
 
 
