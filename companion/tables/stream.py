@@ -58,9 +58,9 @@ async def _events(table_id: str, version: int, pusher: live_push.Pusher | None =
     end = time.monotonic() + settings.COMPANION_STREAM_LIFETIME
     queue = hub.watch(table_id, version)
     try:
-        if pusher is not None:
-            await pusher.learn()
         yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
+        if pusher is not None:  # after the first event, which the page waits for (table.js HELD_MS)
+            await pusher.learn()
         while (left := end - time.monotonic()) > 0:
             try:
                 items = [await asyncio.wait_for(queue.get(), min(heartbeat, left))]
