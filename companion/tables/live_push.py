@@ -7,7 +7,8 @@ The page asks for it (`?live=1` on the stream's address). The stream renders for
 variant as it stood when the stream opened: its language, rights, seat and group, no step open;
 the region is the one every phone of that variant shares (live_cache), filled with the phone's own
 form key and CSRF token. The streams of one worker that wait for the same version of the same
-variant wait for one render (a job), made in threads of the worker's own. The event names the
+variant wait for one render (a job), made in threads of the worker's own; the workers of one
+server share it (live_share.py), and a stream learns its variant when it opens. The event names the
 variant's fingerprint; a page showing another variant (a step open, a seat chosen since) fetches
 its own as before (table.js). Where the region is a phone's own (its setup guide, its secret
 notes) or the render fails, the event names the version alone and the page fetches.
