@@ -24,7 +24,6 @@ answering its pings), it tells its streams "down", and the phones poll until it 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import threading
@@ -33,6 +32,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import connection
+
+from .db_reads import closed_if_broken
 
 log = logging.getLogger(__name__)
 
@@ -200,7 +201,7 @@ def read_versions(table_ids: list[str]) -> dict[str, int]:
     sql = f"SELECT id, version FROM {Table._meta.db_table} WHERE id IN ({marks})"
 
     def ask() -> dict[str, int]:
-        with _reading(), connection.cursor() as cursor:
+        with closed_if_broken(), connection.cursor() as cursor:
             cursor.execute(sql, table_ids)
             return dict(cursor.fetchall())
 
@@ -217,18 +218,9 @@ def commits_seen() -> int | None:
     when one does): the watcher asks for the versions only when it moved. None elsewhere."""
     if connection.vendor != "sqlite":
         return None
-    with _reading(), connection.cursor() as cursor:
+    with closed_if_broken(), connection.cursor() as cursor:
         cursor.execute("PRAGMA data_version")
         return cursor.fetchone()[0]
-
-
-@contextlib.contextmanager
-def _reading():
-    try:
-        yield
-    except Exception:
-        connection.close()  # a broken connection is opened afresh at the next read
-        raise
 
 
 def parse(message: str) -> tuple[str, int] | None:

@@ -23,11 +23,11 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from django.db import connection
 from django.middleware.csrf import get_token
 from django.utils import translation
 
 from . import live_cache, live_share
+from .db_reads import closed_if_broken
 from .models import Table
 from .views import phone_part, phone_reads_group, shared_region
 
@@ -71,12 +71,8 @@ class Pusher:
     def _reading(self):
         """In a render thread: the phone's language; a broken connection closed, so that the
         next job opens it afresh."""
-        with translation.override(self.language):
-            try:
-                yield
-            except Exception:
-                connection.close()
-                raise
+        with translation.override(self.language), closed_if_broken():
+            yield
 
     async def frame(self, version: int) -> bytes | None:
         """The event carrying the table's live region (at `version` or newer), or None when the
