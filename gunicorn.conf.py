@@ -22,10 +22,14 @@ logger_class = "companion.gunicorn_logging.TokenFreeLogger"  # no share link's t
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
 
 # The collector (issue 33): a worker holding 750 phones' streams has a large heap, and a full
-# collection walked all of it, holding the event loop 100-300 ms at 500 tables. What the app built
-# while loading (Django, its templates, the games) lives as long as the worker: frozen, it is no
-# longer walked; and young objects are collected less often, so the old ones are examined less often.
-GC_THRESHOLDS = (10_000, 20, 20)  # Python's own: (700, 10, 10)
+# collection walks all of it, holding the event loop 100-200 ms at 500 tables. What the app built
+# while loading (Django, its templates, the games) lives as long as the worker: frozen, it is never
+# walked. The rest, measured by the pauses at 500 tables (gc callbacks in both workers): Python's
+# own thresholds made a full collection every ~6 s (12 in a step, 100-210 ms each); 10,000 young
+# objects a collection made each young one slow (up to 90 ms) and the middle one up to 110 ms;
+# 2,000, 10 then 100 middle collections a full one: the longest pause ~50 ms, a full collection
+# every few minutes at 500 tables (what it frees waits that long: streams closed meanwhile).
+GC_THRESHOLDS = (2_000, 10, 100)  # Python's own: (700, 10, 10)
 # A thread that waits for the interpreter (a view back from a query, a render back from a read)
 # waits at most this long for the one holding it: at Python's own 5 ms, a write took the lock of
 # SQLite (or a row of PostgreSQL) and then waited its turn several times while holding it. At
