@@ -28,11 +28,11 @@ import orjson
 from a2wsgi.wsgi import build_environ
 from django.conf import settings
 from django.core.asgi import get_asgi_application
-from django.core.wsgi import get_wsgi_application
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from companion import errors
+from companion.acyclic import WSGIHandlerWithoutCycles
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
@@ -124,8 +124,8 @@ async def send_too_large(scope, headers: dict, send, limit: int) -> None:
     await send({"type": "http.response.body", "body": content})
 
 
-streams = get_asgi_application()
-pages = PooledWSGI(get_wsgi_application(), THREADS)
+streams = get_asgi_application()  # sets Django up
+pages = PooledWSGI(WSGIHandlerWithoutCycles(), THREADS)
 
 
 async def application(scope, receive, send):

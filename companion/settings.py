@@ -140,7 +140,10 @@ ASGI_APPLICATION = "companion.asgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's, without the reference cycle a render leaves (companion/acyclic.py); the name
+        # template_partials looks for to wrap the loaders.
+        "BACKEND": "companion.acyclic.DjangoTemplates",
+        "NAME": "django",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {

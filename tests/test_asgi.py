@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def one_page_thread(monkeypatch):
     """The pages on one thread of their own, whose database connection is closed afterwards (an
     open one would keep PostgreSQL from dropping the test database at the end)."""
-    pages = asgi.PooledWSGI(asgi.get_wsgi_application(), 1)
+    pages = asgi.PooledWSGI(asgi.WSGIHandlerWithoutCycles(), 1)
     monkeypatch.setattr(asgi, "pages", pages)
     yield
     pages.pool.submit(connections.close_all).result()
