@@ -43,6 +43,10 @@ def post_worker_init(worker):
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     sys.setswitchinterval(SWITCH_INTERVAL)
+    # On SQLite, a thread checkpoints the log so that no write waits for it (issue 33).
+    from companion.sqlite_writer import checkpoints
+
+    checkpoints.start_for_default_database()
 
 
 # The workers of one start share a directory in memory (/dev/shm where the system has it): a

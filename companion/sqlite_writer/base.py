@@ -19,10 +19,18 @@ import os
 
 from django.db.backends.sqlite3 import base
 
+from . import checkpoints
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
     _writer_lock: int | None = None  # the lock file, opened by this connection
     _writing = False
+
+    def get_new_connection(self, conn_params):
+        connection = super().get_new_connection(conn_params)
+        if checkpoints.running():  # a thread checkpoints: a commit does so only past the backstop
+            connection.execute(f"PRAGMA wal_autocheckpoint={checkpoints.BACKSTOP_PAGES}")
+        return connection
 
     def _start_transaction_under_autocommit(self):
         self._take_writer_lock()
