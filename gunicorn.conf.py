@@ -27,8 +27,8 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
 # walked. The rest, measured by the pauses at 500 tables (gc callbacks in both workers): Python's
 # own thresholds made a full collection every ~6 s (12 in a step, 100-210 ms each); 10,000 young
 # objects a collection made each young one slow (up to 90 ms) and the middle one up to 110 ms;
-# 2,000, 10 then 100 middle collections a full one: the longest pause ~50 ms, a full collection
-# every few minutes at 500 tables (what it frees waits that long: streams closed meanwhile).
+# at (2,000, 10, 100) the longest pause was 38-76 ms, with a full collection every few minutes at
+# 500 tables (the cycles it frees, of streams closed meanwhile, wait that long).
 GC_THRESHOLDS = (2_000, 10, 100)  # Python's own: (700, 10, 10)
 # A thread that waits for the interpreter (a view back from a query, a render back from a read)
 # waits at most this long for the one holding it: at Python's own 5 ms, a write took the lock of
