@@ -267,6 +267,10 @@ PLACEMENTS = {
 }
 
 
+def version(page: Page) -> str:
+    return page.locator("#live").get_attribute("data-version")
+
+
 def test_summer_suns_taps_per_round_one_phone_each(live_server, new_phone):
     ann, ben = new_phone(), new_phone()
     start(ann, live_server.url, "62 Summer Suns", ("Ann", "Ben"))
@@ -279,8 +283,13 @@ def test_summer_suns_taps_per_round_one_phone_each(live_server, new_phone):
         page.reload()
     counts = []
     for number, (dice, roller) in enumerate(ROUNDS):
-        summer_suns.roll(phones[("Ann", "Ben")[roller]], dice)
+        rolling = phones[("Ann", "Ben")[roller]]
+        summer_suns.roll(rolling, dice)
+        newest = version(rolling)
         for name, page in phones.items():
+            # The entries so far are on this phone before it taps: a region replaced under a tap
+            # (the other phone's entry arriving) would make the browser tap twice.
+            expect(page.locator("#live")).to_have_attribute("data-version", newest, timeout=summer_suns.POLL)
             if number == 0:
                 expect(summer_suns.title(page)).to_have_text(
                     "Which sheet is yours?", timeout=summer_suns.POLL
@@ -290,6 +299,7 @@ def test_summer_suns_taps_per_round_one_phone_each(live_server, new_phone):
                 f"{name}: Tap a lit slot to write in it", timeout=summer_suns.POLL
             )
             write(page, *PLACEMENTS[name][number])
+            newest = version(page)
         counts.append({name: taps[name].since() for name in phones})
     print(f"\n62 Summer Suns taps per round, a phone each: {counts}")
     # The roller: 3 for the roll, 2 for a placement (5); round 1 adds the sheet's choice and a crab.
