@@ -28,7 +28,6 @@ class Template(django_backend.Template):
             django_backend.reraise(exc, self.backend)
         finally:
             made.dicts.clear()
-            made.render_context.dicts.clear()
 
 
 class DjangoTemplates(django_backend.DjangoTemplates):
