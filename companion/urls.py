@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog, set_language
 
+from companion.health import healthz
 from companion.history import group_api as _group_api  # noqa: F401 - adds the groups' routes to the API
 from companion.history.group_pages import legacy_history
 from companion.json_api import api
@@ -22,6 +23,7 @@ accounts = [
 ]
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),  # the proxy's and Docker's health checks
     path("api/v1/", api.urls),
     path("accounts/", include(accounts)),
     # The language switch of every page, and table.js's sentences: open to a table's phones on a
