@@ -9,6 +9,7 @@ ProxyHeadersMiddleware): the client address is the first one from the right not 
 """
 
 import gc
+import importlib
 import os
 import shutil
 import sys
@@ -20,6 +21,16 @@ graceful_timeout = 5
 accesslog = "-"
 logger_class = "companion.gunicorn_logging.TokenFreeLogger"  # no share link's token in a log line
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
+# No control socket (gunicornc): nothing here uses one, and gunicorn makes it at one path per user
+# ($XDG_RUNTIME_DIR or ~/.gunicorn/gunicorn.ctl), so two servers of one user took it from each other
+# and stopping one removed the other's (issue 41).
+control_socket_disable = True
+# The master loads the app (and on_starting its URLs) before it opens the socket, and the workers
+# fork from it ready: a (re)starting server answered its first connection 1.3-1.5 s after accepting
+# it, while each worker imported Django (the audit saw ~5 s on a loaded machine); now 0.13-0.26 s
+# (issue 41). Loading opens no connection and starts no thread (the pools of asgi.py, fanout.py and
+# live_push.py start theirs at their first task); pre_fork closes a connection all the same.
+preload_app = True
 
 # The collector (issue 33): a worker holding 750 phones' streams has a large heap, and a full
 # collection walks all of it, holding the event loop 100-200 ms at 500 tables. What the app built
@@ -36,6 +47,14 @@ GC_THRESHOLDS = (2_000, 10, 100)  # Python's own: (700, 10, 10)
 # 500 tables, interleaved runs, p99 of an entry to the other phones: SQLite 188 -> 145 ms,
 # PostgreSQL 249 -> 74 ms (0.5 ms, one run before the shared render, was worse).
 SWITCH_INTERVAL = 0.002
+
+
+def pre_fork(server, worker):
+    if server.cfg.preload_app:
+        # A database connection the master had opened would be one socket shared by every worker.
+        from django.db import connections
+
+        connections.close_all()
 
 
 def post_worker_init(worker):
@@ -58,6 +77,12 @@ LIVE_DIR_ENV = "COMPANION_LIVE_DIR"
 def on_starting(server):
     memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
     os.environ[LIVE_DIR_ENV] = tempfile.mkdtemp(prefix="companion-live-", dir=memory)
+    if server.cfg.preload_app:
+        # Still before the socket opens: the URLs' modules (the views, the API) load once here, not
+        # in each worker at its first request (0.3 s of it).
+        from django.conf import settings
+
+        importlib.import_module(settings.ROOT_URLCONF)
 
 
 def on_exit(server):

@@ -86,11 +86,9 @@ def ensure_static_files() -> None:
         subprocess.run(command, cwd=ROOT, check=True)
 
 
-@contextlib.contextmanager
-def app_servers(*extra_args_per_server: list[str], env: dict | None = None, serve: list[str] = SERVE):
-    """Start one app server per argument list on the test database; stop them all in any case."""
-    ensure_static_files()
-    environment = {
+def server_environment(env: dict | None = None) -> dict:
+    """The app servers' environment: the test database, a fixed secret, DEBUG off, `env` on top."""
+    return {
         **os.environ,
         "DATABASE_URL": database_url_for_servers(),
         "SECRET_KEY": "test-servers-" + "x" * 50,
@@ -103,20 +101,45 @@ def app_servers(*extra_args_per_server: list[str], env: dict | None = None, serv
         "RATELIMIT_ENABLE": "false",
         **(env or {}),
     }
+
+
+def start_server(extra: list[str], environment: dict, serve: list[str] = SERVE) -> Server:
+    """One app server on a free port, started (not yet answering: wait_until_up)."""
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    command = [
+        sys.executable, "-m", "gunicorn", *serve, "--bind", f"127.0.0.1:{port}",
+        # No control socket: gunicorn.conf.py turns it off (two servers of one user shared its
+        # path). Open event streams end at a stop.
+        "--timeout", "60", "--graceful-timeout", "2",
+        *extra,
+    ]  # fmt: skip
+    proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT)
+    return Server(proc, port, log)
+
+
+def stop_server(server: Server) -> None:
+    server.proc.terminate()
+    wait_stopped(server)
+
+
+def wait_stopped(server: Server) -> None:
+    try:
+        server.proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()
+        server.proc.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def app_servers(*extra_args_per_server: list[str], env: dict | None = None, serve: list[str] = SERVE):
+    """Start one app server per argument list on the test database; stop them all in any case."""
+    ensure_static_files()
+    environment = server_environment(env)
     servers: list[Server] = []
     try:
         for extra in extra_args_per_server:
-            port = free_port()
-            log = tempfile.TemporaryFile()
-            command = [
-                sys.executable, "-m", "gunicorn", *serve, "--bind", f"127.0.0.1:{port}",
-                # The default control socket is one path per user: two servers (or a `make run`
-                # next to the tests) would fight over it. Open event streams end at a stop.
-                "--no-control-socket", "--timeout", "60", "--graceful-timeout", "2",
-                *extra,
-            ]  # fmt: skip
-            proc = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT)
-            servers.append(Server(proc, port, log))
+            servers.append(start_server(extra, environment, serve))
         for server in servers:
             wait_until_up(server)
         yield servers
@@ -124,11 +147,7 @@ def app_servers(*extra_args_per_server: list[str], env: dict | None = None, serv
         for server in servers:
             server.proc.terminate()
         for server in servers:
-            try:
-                server.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.proc.kill()
-                server.proc.wait(timeout=5)
+            wait_stopped(server)
             server.log.close()
 
 
