@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "companion.groups",
     "companion.tables",
     "companion.history",
+    "companion.selfhost",  # the first account, migrations one at a time, backups (issue 41)
     *registry.apps(),  # each game's folder, for its templates
 ]
 # The benchmark's write floor (bench/floor, issue 13): mounted only when bench/run.py asks for it.
