@@ -15,7 +15,9 @@ on a fixed pool of threads, as gunicorn's --threads did. Measured on a write (do
 A body over its limit is answered 413 before it is read (issue 28: any body was spooled to disk
 first): settings.MAX_BODY_BYTES for a form or JSON, settings.MAX_UPLOAD_BYTES for a file upload
 (multipart, the history import), settings.MAX_IMPORT_BODY_BYTES for the API's imports (a file in
-JSON). The API gets its JSON error shape.
+JSON). The API gets its JSON error shape. A request that takes no body (a GET or a HEAD, and any
+request to an event stream, which Django's own handler would read whole first: issue 41) is
+answered 413 as soon as its headers announce one, before a byte of it is read.
 """
 
 import asyncio
@@ -129,12 +131,26 @@ pages = PooledWSGI(WSGIHandlerWithoutCycles(), THREADS)
 
 
 async def application(scope, receive, send):
-    if scope["type"] == "http" and scope["path"].endswith(STREAM_SUFFIX):
-        await streams(scope, receive, send)
-    elif scope["type"] == "http":
-        await pages(scope, receive, send)
+    if scope["type"] == "http":
+        stream = scope["path"].endswith(STREAM_SUFFIX)
+        if (stream or scope["method"] in BODILESS_METHODS) and announces_body(scope):
+            await send_too_large(scope, dict(scope["headers"]), send, 0)
+        elif stream:
+            await streams(scope, receive, send)
+        else:
+            await pages(scope, receive, send)
     elif scope["type"] == "lifespan":
         await lifespan(receive, send)
+
+
+BODILESS_METHODS = frozenset({"GET", "HEAD"})  # no view here reads a body they might carry
+
+
+def announces_body(scope) -> bool:
+    """The request's headers say a body follows: a length above 0, or any transfer coding."""
+    headers = dict(scope["headers"])
+    declared = headers.get(b"content-length", b"0").strip()
+    return b"transfer-encoding" in headers or not declared.isdigit() or int(declared) > 0
 
 
 async def lifespan(receive, send):

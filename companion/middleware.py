@@ -62,6 +62,7 @@ OPEN_API_ROUTES = frozenset(
         "post_undo",
         "list_events",
         "list_legal",
+        "renew_table_links",
         "list_games",
         "summer_suns_sheet",
         "openapi-json",

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "ninja",
     "csp",
     "django_ratelimit",
+    "companion.accounts",
     "companion.groups",
     "companion.tables",
     "companion.history",
@@ -76,7 +77,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",  # the cookie's language, else Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "companion.accounts.middleware.AuthenticationMiddleware",  # the account the session checked
     "companion.middleware.PrivateDeploymentMiddleware",  # only with COMPANION_LOGIN_REQUIRED
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -109,6 +110,7 @@ CONTENT_SECURITY_POLICY = {
 RATELIMIT_ENABLE = envbool("RATELIMIT_ENABLE", "true")
 RATELIMIT_TABLES = os.getenv("RATELIMIT_TABLES", "20/m")
 RATELIMIT_WRITES = os.getenv("RATELIMIT_WRITES", "240/m")
+RATELIMIT_PASSWORDS = os.getenv("RATELIMIT_PASSWORDS", "10/h")  # password changes tried, per account
 RATELIMIT_VIEW = "companion.tables.views.too_many_requests"
 RATELIMIT_FAIL_OPEN = True
 
@@ -217,9 +219,16 @@ STORAGES = {
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Signed-cookie sessions: a poll reads no session row, so an idle table costs one query.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Signed-cookie sessions: a poll reads no session row, so an idle table costs one query. A signed-in
+# one counts while its login is on record (companion/accounts, issue 41): logging out, a password
+# change or "sign out everywhere" ends it on every server; and a login lasts so many days, or
+# ends sooner when unused for so many.
+SESSION_ENGINE = "companion.accounts.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a table's links stay open on a phone for a season
+COMPANION_SESSION_DAYS = envint("COMPANION_SESSION_DAYS", "90")
+COMPANION_SESSION_IDLE_DAYS = envint("COMPANION_SESSION_IDLE_DAYS", "30")
+# An open event stream of a signed-in phone ends within this many seconds of its login's end.
+COMPANION_SESSION_RECHECK = float(os.getenv("COMPANION_SESSION_RECHECK", "5"))
 # Bodies, refused unread when larger (asgi.py): a form or JSON; a history file (the import page's
 # upload); the API's imports, whose JSON holds a file (escaping may double its size). Django's own
 # bound is the largest of them.

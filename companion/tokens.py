@@ -33,3 +33,28 @@ def bearer_token(request) -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" else None
+
+
+class Linked(Shared, Protocol):
+    """A table or a group whose links can be renewed: `links` counts the renewals."""
+
+    links: int
+
+
+def grant_value(rights: str, links: int) -> str:
+    """What a phone's session keeps of a link it opened: the rights, and the links' generation when
+    they were ever renewed ("edit", "view@2"), so a grant of links renewed since counts for nothing."""
+    return rights if links == 0 else f"{rights}@{links}"
+
+
+def granted(value: str | None, links: int) -> str | None:
+    """The rights a kept grant gives now: its own while it names the links' generation, else None."""
+    if not value:
+        return None
+    rights, _, generation = value.partition("@")
+    return rights if (int(generation) if generation.isdigit() else 0) == links else None
+
+
+def renewed(value: str | None, links: int) -> bool:
+    """A grant of links renewed since (as opposed to no grant at all): the page can say so."""
+    return bool(value) and granted(value, links) is None

@@ -1,31 +1,20 @@
 from django.conf import settings
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog, set_language
 
 from companion.health import healthz
 from companion.history import group_api as _group_api  # noqa: F401 - adds the groups' routes to the API
+from companion.history import members_api as _members_api  # noqa: F401 - and their links and members
 from companion.history.group_pages import legacy_history
 from companion.json_api import api
-from companion.pwa.views import LogoutEverywhereView
 from companion.tables import api as _table_api  # noqa: F401 - adds the tables' routes to the API
-from companion.tables.limits import limit_logins
-
-# Accounts (a private deployment, COMPANION_LOGIN_REQUIRED): the login, logout and password change
-# views of django.contrib.auth.urls, under the same names. Password reset is left out: it needs mail.
-# Login attempts count per address at the rate of table creation (RATELIMIT_TABLES).
-accounts = [
-    path("login/", limit_logins(auth_views.LoginView.as_view()), name="login"),
-    path("logout/", LogoutEverywhereView.as_view(), name="logout"),  # and the phone's copies
-    path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
-    path("password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-]
+from companion.tables import api_links as _table_links_api  # noqa: F401 - and the renewal of their links
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),  # the proxy's and Docker's health checks
     path("api/v1/", api.urls),
-    path("accounts/", include(accounts)),
+    path("accounts/", include("companion.accounts.urls")),  # a private deployment's accounts
     # The language switch of every page, and table.js's sentences: open to a table's phones on a
     # private deployment too, as the table's own pages are.
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),

@@ -104,7 +104,7 @@ def test_a_write_never_waits_on_redis(settings, monkeypatch):
         assert publisher.thread.is_alive() and not publisher.failing
         with publisher.lock:
             waiting = dict(publisher.pending)
-        assert waiting in ({"t1": 100}, {})  # the newest only; {} while the thread holds it
+        assert waiting in ({"t1": (100, None)}, {})  # the newest only; {} while the thread holds it
     finally:
         silent.close()
 

@@ -1,9 +1,11 @@
 """Who may read or edit a group's history and start its tables.
 
-Exactly as a table (tables/access.py): a share link puts the rights in the phone's session, the API
-sends a token in the Authorization header. In a private deployment an account that opened a link
-keeps the rights as a Membership. The default group, while settings.DEFAULT_GROUP is on, is open
-to whoever reaches the server (a LAN game night needs no link).
+Exactly as a table (tables/access.py): a share link puts the rights in the phone's session, naming
+the links' generation (renewed links leave old grants with nothing, issue 41), the API sends a
+token in the Authorization header. An account that opens a link keeps the rights as a Membership
+instead, which its group's owner can remove: a signed-in phone's rights are its account's, never
+its session's (else a removed member's phones would keep theirs). The default group, while
+settings.DEFAULT_GROUP is on, is open to whoever reaches the server (a LAN game night needs no link).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponseForbidden
 from django.utils.translation import gettext as _
 
-from companion import tokens
+from companion import errors, tokens
 from companion.json_api import ApiError, error_body
 from companion.tokens import EDIT  # a group's tokens read as a table's
 
@@ -33,34 +35,52 @@ def _grants(request) -> dict:
     return request.session.get("groups", {})
 
 
+def _account(request):
+    user = getattr(request, "user", None)
+    return user if user is not None and user.is_authenticated else None
+
+
 def grant(request, group: Group, rights: str) -> None:
+    account = _account(request)
+    if account is not None:
+        Membership.keep(account, group, rights)
+        return
     grants = _grants(request)
-    rights = EDIT if grants.pop(group.pk, None) == EDIT else rights  # never downgrade
-    grants[group.pk] = rights  # re-inserted last: oldest first
+    if tokens.granted(grants.pop(group.pk, None), group.links) == EDIT:  # never downgrade
+        rights = EDIT
+    grants[group.pk] = tokens.grant_value(rights, group.links)  # re-inserted last: oldest first
     while len(grants) > MAX_GRANTS:
         grants.pop(next(iter(grants)))
     request.session["groups"] = grants
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        membership, made = Membership.objects.get_or_create(
-            user=user, group=group, defaults={"rights": rights}
-        )
-        if not made and rights == EDIT and membership.rights != EDIT:
-            Membership.objects.filter(pk=membership.pk).update(rights=EDIT)
 
 
-def rights(request, group_id: str) -> str | None:
-    """This phone's (or account's) rights in the group, with no query for a session's grant."""
+def rights(request, group: Group | str) -> str | None:
+    """This phone's (or account's) rights in the group: a Group, or its id (then, for a phone's
+    grant, one query for the links' generation)."""
+    group_id = group if isinstance(group, str) else group.pk
     if open_to_all(group_id):
         return EDIT
-    held = _grants(request).get(group_id)
-    user = getattr(request, "user", None)
-    if held != EDIT and user is not None and user.is_authenticated:
-        member = (
-            Membership.objects.filter(user=user, group_id=group_id).values_list("rights", flat=True).first()
+    account = _account(request)
+    if account is not None:
+        return (
+            Membership.objects.filter(user=account, group_id=group_id)
+            .values_list("rights", flat=True)
+            .first()
         )
-        held = EDIT if EDIT in (held, member) else held or member
-    return held
+    held = _grants(request).get(group_id)
+    if not held:
+        return None
+    links = group.links if not isinstance(group, str) else _links_of(group_id)
+    return None if links is None else tokens.granted(held, links)
+
+
+def _links_of(group_id: str) -> int | None:
+    return Group.objects.filter(pk=group_id).values_list("links", flat=True).first()
+
+
+def links_renewed(request, group: Group) -> bool:
+    """This phone opened the group's links before they were renewed."""
+    return _account(request) is None and tokens.renewed(_grants(request).get(group.pk), group.links)
 
 
 def may_import(request, group: Group) -> bool:
@@ -68,17 +88,20 @@ def may_import(request, group: Group) -> bool:
     that opened its member link (printed by `make run`) or a signed-in account, not from whoever
     reaches the server (issue 28). Any other group's members import as they edit."""
     if not open_to_all(group.pk):
-        return rights(request, group.pk) == EDIT
-    user = getattr(request, "user", None)
-    return _grants(request).get(group.pk) == EDIT or (user is not None and user.is_authenticated)
+        return rights(request, group) == EDIT
+    return (
+        _account(request) is not None or tokens.granted(_grants(request).get(group.pk), group.links) == EDIT
+    )
 
 
 def known_group_ids(request) -> list[str]:
-    """The groups this phone can open, newest first, the open default group last."""
-    ids = list(reversed(_grants(request)))
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        ids += [gid for gid in user.group_memberships.values_list("group_id", flat=True) if gid not in ids]
+    """The groups this phone may open (a phone's grants of renewed links included: known_groups
+    leaves those out), newest first, the open default group last."""
+    account = _account(request)
+    if account is not None:
+        ids = list(account.group_memberships.order_by("-joined").values_list("group_id", flat=True))
+    else:
+        ids = list(reversed(_grants(request)))
     if settings.DEFAULT_GROUP and DEFAULT_GROUP_ID not in ids:
         ids.append(DEFAULT_GROUP_ID)
     return ids
@@ -98,9 +121,11 @@ def group_page(view):
 
     @wraps(view)
     def wrapped(request, group_id: str, *args, **kwargs):
-        held = rights(request, group_id)
-        group = find_group(group_id) if held else None
-        if group is None:
+        group = find_group(group_id) if GROUP_ID.fullmatch(group_id) else None
+        held = rights(request, group) if group is not None else None
+        if held is None:
+            if group is not None and links_renewed(request, group):
+                raise errors.LinksRenewed("group")
             raise Http404("No such group")
         if request.method not in ("GET", "HEAD") and held != EDIT:
             return HttpResponseForbidden(_("This link only lets you watch the group's history."))
@@ -116,7 +141,14 @@ def known_groups(request) -> list[Group]:
     found = Group.objects.in_bulk(ids)
     if open_to_all(DEFAULT_GROUP_ID) and DEFAULT_GROUP_ID not in found:
         found[DEFAULT_GROUP_ID] = Group.default()
-    return [found[gid] for gid in ids if gid in found]
+    account, grants = _account(request), _grants(request)
+
+    def holds(group: Group) -> bool:  # an account's are its memberships; a phone's, its live grants
+        return (
+            account is not None or open_to_all(group.pk) or tokens.granted(grants.get(group.pk), group.links)
+        )
+
+    return [found[gid] for gid in ids if gid in found and holds(found[gid])]
 
 
 def group_for(request, group_id: str, write: bool = False) -> Group:

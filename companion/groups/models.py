@@ -42,6 +42,12 @@ class Group(models.Model):
     name = models.CharField(max_length=NAME_MAX)
     token = models.CharField(max_length=64, default=new_token, editable=False)
     view_token = models.CharField(max_length=64, default=new_token, editable=False)
+    links = models.PositiveIntegerField(default=0, editable=False)  # as a table's (tokens.py)
+    # The account that started the group, which may remove members (issue 41); none for a group
+    # started by a phone without an account: then any member with an account and the member link.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created = models.DateTimeField(default=timezone.now)
     # Where the group plays: its evenings and dates in the history (issue 32); empty, the server's.
     time_zone = models.CharField(max_length=64, blank=True, default="")
@@ -59,6 +65,14 @@ class Group(models.Model):
     @property
     def is_default(self) -> bool:
         return self.pk == DEFAULT_GROUP_ID
+
+    def renew_links(self) -> None:
+        """New member and watch links (issue 41): the old ones open nothing from now on, and a phone
+        that opened them holds nothing (its grant names the old links' generation, tokens.py)."""
+        Group.objects.filter(pk=self.pk).update(
+            token=new_token(), view_token=new_token(), links=models.F("links") + 1
+        )
+        self.refresh_from_db(fields=["token", "view_token", "links"])
 
     @classmethod
     def default(cls) -> "Group":
@@ -86,3 +100,10 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.user} in {self.group_id} ({self.rights})"
+
+    @classmethod
+    def keep(cls, user, group: Group, rights: str) -> None:
+        """The account is a member with these rights, or keeps the edit rights it had."""
+        membership, made = cls.objects.get_or_create(user=user, group=group, defaults={"rights": rights})
+        if not made and rights == cls.Rights.EDIT and membership.rights != cls.Rights.EDIT:
+            cls.objects.filter(pk=membership.pk).update(rights=cls.Rights.EDIT)

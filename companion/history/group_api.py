@@ -15,7 +15,7 @@ from ninja import Router, Schema
 from pydantic import Field
 
 from companion.groups import access
-from companion.groups.models import NAME_MAX, Group, clean_group_name
+from companion.groups.models import NAME_MAX, Group, Membership, clean_group_name
 from companion.json_api import ERRORS, ApiError, api, error_body, json_answer
 from companion.tables.limits import check_tables
 from companion.tables.models import Player, Table
@@ -110,7 +110,10 @@ def create_group(request, body: GroupIn):
     if name is None:
         message = _("A group needs a name of 1 to {count} printable characters.").format(count=NAME_MAX)
         raise ApiError(400, error_body("bad_group_name", message)["error"])
-    group = Group.objects.create(name=name)
+    owner = request.user if request.user.is_authenticated else None
+    group = Group.objects.create(name=name, owner=owner)
+    if owner is not None:  # an account's groups are its memberships
+        Membership.keep(owner, group, Membership.Rights.EDIT)
     links = {
         "url": reverse("groups:join", args=[group.pk, group.token]),
         "view_url": reverse("groups:join", args=[group.pk, group.view_token]),

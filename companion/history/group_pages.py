@@ -17,13 +17,13 @@ from companion import tokens
 from companion.games import registry
 from companion.groups import access
 from companion.groups.forms import GroupForm, ZoneForm, time_zones
-from companion.groups.models import DEFAULT_GROUP_ID, Group
+from companion.groups.models import DEFAULT_GROUP_ID, Group, Membership
 from companion.tables import access as table_access
 from companion.tables import qr
 from companion.tables.limits import limit_tables
 from companion.tables.models import Table
 
-from . import glance
+from . import glance, members
 
 OPEN_TABLES = 20  # in-progress tables the front page lists
 
@@ -32,7 +32,8 @@ OPEN_TABLES = 20  # in-progress tables the front page lists
 def new_group(request):
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        group = Group.objects.create(name=form.cleaned_data["name"])
+        owner = request.user if request.user.is_authenticated else None
+        group = Group.objects.create(name=form.cleaned_data["name"], owner=owner)
         access.grant(request, group, tokens.EDIT)
         return redirect("groups:group", group.pk)
     return render(request, "groups/new.html", {"form": form}, status=400 if form.errors else 200)
@@ -55,6 +56,7 @@ def share_links(request, group: Group, rights: str) -> dict:
     links = {"view": link(group.view_token), "view_qr": reverse("groups:qr", args=[group.pk, "view"])}
     if rights == tokens.EDIT:
         links.update(edit=link(group.token), edit_qr=reverse("groups:qr", args=[group.pk, "edit"]))
+        links.update(renew=reverse("groups:renew", args=[group.pk]))
     return links
 
 
@@ -88,8 +90,54 @@ def group_home(request, group: Group):
             "zone_form": ZoneForm(initial={"time_zone": group.time_zone or settings.TIME_ZONE}),
             "time_zones": time_zones() if rights == tokens.EDIT else [],
             "glance": glance.figures(group),
+            **_members_context(request, group),
         },
     )
+
+
+def _members_context(request, group: Group) -> dict:
+    """The group's members with an account (a private deployment's), for those who may see them."""
+    if access.open_to_all(group.pk) or not request.user.is_authenticated:
+        return {"members": [], "may_manage": False}
+    return {
+        "members": members.members(group),
+        "may_manage": members.may_manage(request.user, group),
+        "tables_in_play": members.tables_in_play(group).count(),
+    }
+
+
+@require_POST
+@access.group_page
+def renew_links(request, group: Group):
+    """New member and watch links (issue 41): the old ones open nothing from now on."""
+    if request.group_rights != tokens.EDIT or access.open_to_all(group.pk):
+        return HttpResponseForbidden(_("Only a member can renew the group's links."))
+    group.renew_links()
+    access.grant(request, group, tokens.EDIT)  # this phone stays a member
+    messages.success(
+        request, _("New links made: the old ones open nothing now. Share the new ones with who should join.")
+    )
+    return redirect("groups:group", group.pk)
+
+
+@require_POST
+@access.group_page
+def remove_member(request, group: Group, user_id: int):
+    """The owner takes a member out of the group (issue 41)."""
+    if not members.may_manage(request.user, group):
+        return HttpResponseForbidden(_("Only the group's owner can remove its members."))
+    membership = get_object_or_404(Membership.objects.select_related("user"), group=group, user_id=user_id)
+    if membership.user_id in (request.user.pk, group.owner_id):
+        return HttpResponseForbidden(_("The group's owner, and you yourself, stay members."))
+    renew_tables = request.POST.get("renew_tables") == "on"
+    members.remove(group, membership, renew_tables)
+    name = membership.user.get_username()
+    if renew_tables:
+        done = _("{name} is no longer a member; the group's links and those of its tables in play are new.")
+    else:
+        done = _("{name} is no longer a member, and the group's links are new.")
+    messages.success(request, done.format(name=name))
+    return redirect("groups:group", group.pk)
 
 
 @require_POST

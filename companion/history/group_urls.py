@@ -14,4 +14,6 @@ urlpatterns = [
     path("g/<slug:group_id>/zone/", views.set_zone, name="zone"),
     path("g/<slug:group_id>/t/<slug:table_id>/", views.open_table, name="table"),
     path("g/<slug:group_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),
+    path("g/<slug:group_id>/renew/", views.renew_links, name="renew"),
+    path("g/<slug:group_id>/members/<int:user_id>/remove/", views.remove_member, name="remove_member"),
 ]

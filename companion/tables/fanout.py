@@ -7,13 +7,17 @@ COMPANION_FANOUT (default "auto": redis when REDIS_URL is set, else postgres on 
 watch):
 
 - redis: a write PUBLISHes "<table id> <version>" after it commits; each process SUBSCRIBEs once.
-- postgres: the database NOTIFYs on every change of a table's version (a trigger, migration 0006,
-  so the write path pays nothing); each process LISTENs on one connection.
+- postgres: the database NOTIFYs on every change of a table's version (a trigger, migrations 0006
+  and 0019, so the write path pays nothing); each process LISTENs on one connection.
 - watch (SQLite): each process asks the database every COMPANION_WATCH_INTERVAL seconds for the
   versions of all the tables its phones watch: one query per process, never one per phone.
 
 Whatever the backend, a write also tells its own process's hub at once. Versions only grow, so a
 version heard twice (from the process and from the backend) is sent to the phones once.
+
+Renewing a table's links (issue 41) moves its version on too, and says the links' new generation
+with it ("<table id> <version> <links>"; the watch backend reads it with the versions): each stream
+is told the generation (a Renewed item), and one opened with the old links ends (stream.py).
 
 A write never waits on the backend: Redis is published to from a thread of its own (a hung Redis
 held every write 2 s, issue 28). When a hub loses its backend (an error, or a Redis that stops
@@ -44,6 +48,10 @@ SILENT_SECONDS = 2.0  # a backend that answered nothing for this long is down (a
 DOWN, UP = "down", "up"  # what a stream's queue gets beside versions when its hub's backend goes or comes
 
 
+class Renewed(int):
+    """A stream's queue item beside versions: the table's links are of this generation now."""
+
+
 def backend_name() -> str:
     chosen = getattr(settings, "COMPANION_FANOUT", "auto")
     if chosen != "auto":
@@ -60,6 +68,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.queues: dict[str, set[asyncio.Queue]] = {}
         self.versions: dict[str, int] = {}
+        self.links: dict[str, int] = {}  # each watched table's links' generation, as last heard
         self.listener: asyncio.Task | None = None
         self.live = True  # the backend answers (or has not failed yet): the streams say so
         # One thread, one database connection, for every read the hub makes.
@@ -70,12 +79,18 @@ class Hub:
     async def read_versions(self, table_ids: list[str]) -> dict[str, int]:
         return await asyncio.get_running_loop().run_in_executor(self.reader, read_versions, table_ids)
 
-    def watch(self, table_id: str, version: int) -> asyncio.Queue:
-        """A new stream's queue; it receives each later version of the table."""
+    async def read_marks(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """The tables' versions and links' generations."""
+        return await asyncio.get_running_loop().run_in_executor(self.reader, read_marks, table_ids)
+
+    def watch(self, table_id: str, version: int, links: int = 0) -> asyncio.Queue:
+        """A new stream's queue; it receives each later version of the table, and a Renewed item
+        when its links are renewed."""
         self.loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
         self.queues.setdefault(table_id, set()).add(queue)
         self.versions[table_id] = max(version, self.versions.get(table_id, version))
+        self.links[table_id] = max(links, self.links.get(table_id, links))
         if self.listener is None or self.listener.done():
             self.listener = self.loop.create_task(LISTENERS[backend_name()](self))
         return queue
@@ -86,9 +101,17 @@ class Hub:
         if not queues:
             self.queues.pop(table_id, None)
             self.versions.pop(table_id, None)
+            self.links.pop(table_id, None)
 
-    def publish(self, table_id: str, version: int) -> None:
-        if table_id not in self.queues or version <= self.versions.get(table_id, -1):
+    def publish(self, table_id: str, version: int, links: int | None = None) -> None:
+        """A version of the table, and its links' generation when the message carries one."""
+        if table_id not in self.queues:
+            return
+        if links is not None and links > self.links.get(table_id, 0):
+            self.links[table_id] = links
+            for queue in self.queues[table_id]:
+                queue.put_nowait(Renewed(links))
+        if version <= self.versions.get(table_id, -1):
             return
         self.versions[table_id] = version
         for queue in self.queues[table_id]:
@@ -97,8 +120,8 @@ class Hub:
     async def catch_up(self) -> None:
         """After (re)connecting to a backend: what changed while nobody listened."""
         if self.queues:
-            for table_id, version in (await self.read_versions(list(self.queues))).items():
-                self.publish(table_id, version)
+            for table_id, (version, links) in (await self.read_marks(list(self.queues))).items():
+                self.publish(table_id, version, links)
 
     def set_live(self, live: bool) -> None:
         """Tell every stream when the backend goes or comes back (only a change is told)."""
@@ -111,9 +134,9 @@ class Hub:
 
     # --- From any thread ----------------------------------------------------------------------
 
-    def publish_threadsafe(self, table_id: str, version: int) -> None:
+    def publish_threadsafe(self, table_id: str, version: int, links: int | None = None) -> None:
         if self.loop is not None and table_id in self.queues:
-            self.loop.call_soon_threadsafe(self.publish, table_id, version)
+            self.loop.call_soon_threadsafe(self.publish, table_id, version, links)
 
 
 hub = Hub()
@@ -122,21 +145,21 @@ hub = Hub()
 class RedisPublisher:
     """PUBLISHes the writes' versions from a thread of its own, so that no write waits on Redis.
 
-    Versions wait in a dict by table (the newest only: a backlog holds one entry a table). While
-    Redis does not answer they wait, tried again every RETRY_SECONDS[-1]; the hubs that miss them
-    meanwhile are down too (the same Redis), so their phones poll and catch up on their own."""
+    Versions wait in a dict by table (the newest only, with the newest links' generation heard: a
+    backlog holds one entry a table). While Redis does not answer they wait, tried again every
+    RETRY_SECONDS[-1]; the hubs that miss them meanwhile are down too (the same Redis), so their
+    phones poll and catch up on their own."""
 
     def __init__(self):
-        self.pending: dict[str, int] = {}
+        self.pending: dict[str, tuple[int, int | None]] = {}
         self.lock = threading.Lock()
         self.wake = threading.Event()
         self.thread: threading.Thread | None = None
         self.failing = False
 
-    def publish(self, table_id: str, version: int) -> None:
+    def publish(self, table_id: str, version: int, links: int | None = None) -> None:
         with self.lock:
-            if version > self.pending.get(table_id, -1):
-                self.pending[table_id] = version
+            self._merge(table_id, version, links)
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self.run, name="fanout-publisher", daemon=True)
                 self.thread.start()
@@ -158,8 +181,10 @@ class RedisPublisher:
                 continue
             try:
                 pipe = client.pipeline(transaction=False)
-                for table_id, version in batch.items():
-                    pipe.publish(CHANNEL, f"{table_id} {version}")
+                for table_id, (version, links) in batch.items():
+                    pipe.publish(
+                        CHANNEL, f"{table_id} {version}" + (f" {links}" if links is not None else "")
+                    )
                 pipe.execute()
             except redis.RedisError as error:
                 self.requeue(batch, error)
@@ -170,11 +195,17 @@ class RedisPublisher:
                 self.failing = False
                 log.warning("fan-out: Redis answers again; the versions kept meanwhile are published")
 
-    def requeue(self, batch: dict[str, int], error: Exception) -> None:
+    def _merge(self, table_id: str, version: int, links: int | None) -> None:
+        """Under the lock: the newest version and the newest links' generation of the table."""
+        kept_version, kept_links = self.pending.get(table_id, (-1, None))
+        if kept_links is None or (links is not None and links > kept_links):
+            kept_links = links
+        self.pending[table_id] = (max(version, kept_version), kept_links)
+
+    def requeue(self, batch: dict[str, tuple[int, int | None]], error: Exception) -> None:
         with self.lock:
-            for table_id, version in batch.items():
-                if version > self.pending.get(table_id, -1):
-                    self.pending[table_id] = version
+            for table_id, (version, links) in batch.items():
+                self._merge(table_id, version, links)
         if not self.failing:
             self.failing = True
             log.warning("fan-out: could not publish to Redis (%s); the entries are saved, phones poll", error)
@@ -183,27 +214,33 @@ class RedisPublisher:
 publisher = RedisPublisher()
 
 
-def announce(table_id: str, version: int) -> None:
-    """Called by a write once it has committed (services.announce): returns at once."""
-    hub.publish_threadsafe(table_id, version)
+def announce(table_id: str, version: int, links: int | None = None) -> None:
+    """Called by a write once it has committed (services.announce): returns at once. `links`, the
+    links' new generation, from a renewal of the table's links."""
+    hub.publish_threadsafe(table_id, version, links)
     if backend_name() == "redis":
-        publisher.publish(table_id, version)
+        publisher.publish(table_id, version, links)
 
 
 def read_versions(table_ids: list[str]) -> dict[str, int]:
-    """The tables' versions, asked again once on a new connection when the first one died (a
-    PostgreSQL restart, an ended backend): a phone opening its stream then gets no 500."""
+    return {table_id: version for table_id, (version, _links) in read_marks(table_ids).items()}
+
+
+def read_marks(table_ids: list[str]) -> dict[str, tuple[int, int]]:
+    """The tables' versions and links' generations, asked again once on a new connection when the
+    first one died (a PostgreSQL restart, an ended backend): a phone opening its stream then gets
+    no 500."""
     from .models import Table
 
     # Written out: the ORM's query for 500 ids cost 4.3 ms of CPU, this one 0.9 (issue 33: the
     # SQLite watcher asks 20 times a second in each worker).
     marks = ", ".join(["%s"] * len(table_ids))
-    sql = f"SELECT id, version FROM {Table._meta.db_table} WHERE id IN ({marks})"
+    sql = f"SELECT id, version, links FROM {Table._meta.db_table} WHERE id IN ({marks})"
 
-    def ask() -> dict[str, int]:
+    def ask() -> dict[str, tuple[int, int]]:
         with closed_if_broken(), connection.cursor() as cursor:
             cursor.execute(sql, table_ids)
-            return dict(cursor.fetchall())
+            return {table_id: (version, links) for table_id, version, links in cursor.fetchall()}
 
     if not table_ids:
         return {}
@@ -223,9 +260,12 @@ def commits_seen() -> int | None:
         return cursor.fetchone()[0]
 
 
-def parse(message: str) -> tuple[str, int] | None:
-    table_id, _, version = message.partition(" ")
-    return (table_id, int(version)) if version.isdigit() else None
+def parse(message: str) -> tuple | None:
+    """(table id, version), or (table id, version, links) from a renewal's message."""
+    parts = message.split(" ")
+    if len(parts) not in (2, 3) or not all(part.isdigit() for part in parts[1:]):
+        return None
+    return (parts[0], *map(int, parts[1:]))
 
 
 async def _forever(hub: Hub, connect_and_listen) -> None:

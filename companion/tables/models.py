@@ -72,6 +72,9 @@ class Table(models.Model):
     last_seq = models.PositiveIntegerField(default=0, editable=False)
     token = models.CharField(max_length=64, default=new_token, editable=False)
     view_token = models.CharField(max_length=64, default=new_token, editable=False)
+    # The links' generation (issue 41): renewing them gives new tokens and moves it on, and a phone
+    # whose grant names an older one holds nothing (tokens.py).
+    links = models.PositiveIntegerField(default=0, editable=False)
     created = models.DateTimeField(default=timezone.now)
     finished = models.DateTimeField(null=True, blank=True)
     # Set by an explicit "abandon": the table is kept apart from the archive and its statistics,

@@ -24,7 +24,7 @@ from companion.games import names as name_rules
 from companion.groups.models import Group
 
 from . import entry_sql, fanout, row_cache
-from .models import Event, KeyedWrite, Player, Seat, Table
+from .models import Event, KeyedWrite, Player, Seat, Table, new_token
 from .wording import named
 
 NAME_MAX = 40
@@ -495,6 +495,21 @@ def play_again(table_id: str) -> Table:
         table.save(update_fields=["rematch", "version"])
         announce(table)
         return rematch
+
+
+def renew_links(table_id: str) -> Table:
+    """New play and watch links (issue 41): the old tokens open nothing from now on, and the
+    phones that opened them hold nothing (their grants name the old links' generation), on every
+    server; the version moves, so their open streams hear of it and end (fanout.py)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        row_cache.forget(table_id)  # the version moves: an entry kept here is stale
+        table.token, table.view_token = new_token(), new_token()
+        table.links += 1
+        table.version += 1
+        table.save(update_fields=["token", "view_token", "links", "version"])
+        transaction.on_commit(partial(fanout.announce, table.id, table.version, table.links))
+    return table
 
 
 def abandon(table_id: str, expected_version, idempotency_key: str | None = None) -> dict:

@@ -19,10 +19,16 @@ from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
+from companion import errors, tokens
+from companion.accounts.stream_watch import SIGNED_OUT, signed_in_streams
+
 from . import access, live_push
-from .fanout import DOWN, UP, hub
+from .fanout import DOWN, UP, Renewed, hub
 
 RETRY_MS = 2000  # how soon the browser reconnects after the stream drops (it adds its own backoff)
+# The last event of a stream whose phone lost its rights (issue 41): the page reloads, and says why.
+RENEWED_FRAME = b"event: renewed\ndata: links\n\n"
+SIGNED_OUT_FRAME = b"event: renewed\ndata: signed-out\n\n"
 
 
 def frame(version: int) -> bytes:
@@ -36,27 +42,34 @@ def fanout_frame(state: str) -> bytes:
 @login_not_required
 @require_GET
 async def table_events(request, table_id: str):
-    rights = access.session_rights(request, table_id)
+    held = await access.asession_grant(request, table_id)  # a signed-in session: its login checked
+    if held is None:
+        raise Http404("No such table")
+    marks = (await hub.read_marks([table_id])).get(table_id)
+    if marks is None:
+        raise Http404("No such table")
+    version, links = marks
+    rights = tokens.granted(held, links)
     if rights is None:
-        raise Http404("No such table")
-    version = (await hub.read_versions([table_id])).get(table_id)
-    if version is None:
-        raise Http404("No such table")
+        raise errors.LinksRenewed("table")
     pusher = live_push.Pusher(request, table_id, rights) if live_push.wanted(request) else None
-    response = StreamingHttpResponse(_events(table_id, version, pusher), content_type="text/event-stream")
+    events = _events(table_id, version, pusher, links, request.session)
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _events(table_id: str, version: int, pusher: live_push.Pusher | None = None):
+async def _events(table_id: str, version: int, pusher: live_push.Pusher | None = None, links=0, session=None):
     """The current version at once (the page compares it with the one it shows), then each new
     one; a comment line every HEARTBEAT seconds keeps proxies and phones from closing an idle
     stream. After LIFETIME seconds the stream ends and the browser opens a new one, which checks
-    the rights again."""
+    the rights again; it ends at once when the table's links are renewed (issue 41) or, for a
+    signed-in phone, soon after its login ends (accounts/stream_watch.py)."""
     heartbeat = settings.COMPANION_STREAM_HEARTBEAT
     end = time.monotonic() + settings.COMPANION_STREAM_LIFETIME
-    queue = hub.watch(table_id, version)
+    queue = hub.watch(table_id, version, links)
+    login = signed_in_streams.watch(session, queue) if session is not None else None
     try:
         yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
         if pusher is not None:  # after the first event, which the page waits for (table.js HELD_MS)
@@ -69,15 +82,28 @@ async def _events(table_id: str, version: int, pusher: live_push.Pusher | None =
                 continue
             while not queue.empty():  # several writes at once: only the newest matters
                 items.append(queue.get_nowait())
+            if (last := _last_frame(items, links)) is not None:
+                yield last
+                return
             yield await _frames(items, pusher)
     finally:
         hub.unwatch(table_id, queue)
+        signed_in_streams.unwatch(login, queue)
+
+
+def _last_frame(items: list, links: int) -> bytes | None:
+    """The frame that ends the stream, when its phone no longer holds the table."""
+    if SIGNED_OUT in items:
+        return SIGNED_OUT_FRAME
+    if any(isinstance(item, Renewed) and item != links for item in items):
+        return RENEWED_FRAME
+    return None
 
 
 async def _frames(items: list, pusher: live_push.Pusher | None) -> bytes:
     """The fan-out's last change of state if any, and the newest version among the items: the live
     region itself where the page asked for it and it could be rendered, else the version alone."""
-    versions = [item for item in items if isinstance(item, int)]
+    versions = [item for item in items if type(item) is int]  # not a Renewed generation
     states = [item for item in items if item in (DOWN, UP)]
     out = fanout_frame(states[-1]) if states else b""
     if not versions:

@@ -23,4 +23,5 @@ urlpatterns = [
     path("t/<slug:table_id>/events/", stream.table_events, name="events"),  # asgi.STREAM_SUFFIX
     path("t/<slug:table_id>/seat/", views.choose_seat, name="seat"),
     path("t/<slug:table_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),
+    path("t/<slug:table_id>/renew/", views.renew_links, name="renew"),
 ]

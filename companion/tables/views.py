@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from companion import tokens
+from companion import errors, tokens
 from companion.games import base, registry, rulebook, screen_kit
 from companion.groups import access as group_access
 from companion.groups.models import Group
@@ -35,7 +35,7 @@ GUIDE_KEY = "guide:"  # + table id: this phone put the setup guide away (issue 3
 
 def home(request):
     known = access.known_table_ids(request)
-    mine = Table.objects.filter(pk__in=known).order_by("-created")[:20]
+    mine = access.held_tables(request, Table.objects.filter(pk__in=known).order_by("-created")[:20])
     return render(
         request,
         "tables/home.html",
@@ -125,10 +125,18 @@ def join(request, table_id: str, token: str):
 
 def _load(request, table_id: str) -> tuple[Table, str]:
     table = get_object_or_404(Table, pk=table_id)
-    rights = access.session_rights(request, table.id)
+    rights = access.session_rights(request, table.id, table.links)
     if rights is None:
-        raise Http404("No such table")
+        _no_rights(request, table.id, table.links)
     return table, rights
+
+
+def _no_rights(request, table_id: str, links: int):
+    """404 as for an unknown table; 410 with a sentence for a phone whose links were renewed since
+    (it knew the table: nothing leaks), which its page reloads into (table.js)."""
+    if access.links_renewed(request, table_id, links):
+        raise errors.LinksRenewed("table")
+    raise Http404("No such table")
 
 
 def _context(
@@ -268,8 +276,28 @@ def table_page(request, table_id: str):
         context["share"].update(
             edit=request.build_absolute_uri(reverse("tables:join", args=[table.id, table.token])),
             edit_qr=reverse("tables:qr", args=[table.id, "edit"]),
+            renew=reverse("tables:renew", args=[table.id]),
         )
     return render(request, "tables/table.html", context)
+
+
+@login_not_required
+@require_POST
+@limit_writes
+def renew_links(request, table_id: str):
+    """New play and watch links (issue 41): a link that leaked, or a phone that should leave the
+    table, opens nothing from now on, on every server and in every open stream. This phone keeps
+    playing."""
+    table, rights = _load(request, table_id)
+    if rights != tokens.EDIT:
+        return HttpResponseForbidden(_("Only a phone with the play link can renew the links."))
+    table = services.renew_links(table.id)
+    access.grant(request, table, tokens.EDIT)
+    messages.success(
+        request,
+        _("New links made: the old ones open nothing now. Show the new QR codes to the phones that stay."),
+    )
+    return redirect("tables:table", table.id)
 
 
 @login_not_required
@@ -480,11 +508,12 @@ def choose_seat(request, table_id: str):
 @require_GET
 def poll(request, table_id: str):
     """Answers 204 while the version the phone shows is current: one indexed query, no rendering."""
-    if access.session_rights(request, table_id) is None:
+    row = Table.objects.filter(pk=table_id).values_list("version", "links").first()
+    if row is None:
         raise Http404("No such table")
-    version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
-    if version is None:
-        raise Http404("No such table")
+    version, links = row
+    if access.session_rights(request, table_id, links) is None:
+        _no_rights(request, table_id, links)
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
     table, rights = _load(request, table_id)

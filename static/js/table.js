@@ -140,6 +140,12 @@
         refresh();
       }
     });
+    // This phone no longer holds the table (its links were renewed, or its account signed out,
+    // issue 41): the page reloads and says why.
+    source.addEventListener("renewed", function () {
+      source.close();
+      window.location.reload();
+    });
     source.onerror = drop;
   }
   function held(version) {
@@ -272,6 +278,11 @@
       body: new URLSearchParams(entry.params).toString(),
       signal: controller ? controller.signal : undefined,
     }).then(function (response) {
+      if (response.status === 410) { // this phone no longer holds the table: its entries go nowhere
+        keep([]);
+        window.location.reload();
+        return new Promise(function () {});
+      }
       if (response.status >= 500 || response.status === 429) throw new Error("server " + response.status);
       return response.text().then(function (html) { return { response: response, html: html }; });
     }).then(function (answer) {
@@ -468,6 +479,7 @@
   document.body.addEventListener("htmx:timeout", function (event) { lost(event.detail); });
   document.body.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr && event.detail.xhr.status;
+    if (status === 410) window.location.reload(); // the links were renewed: the page says so
     if (status >= 500) lost(event.detail);
   });
   document.body.addEventListener("htmx:afterRequest", function (event) {

@@ -306,6 +306,11 @@ def test_openapi_document_lists_every_endpoint(api):
         "/api/v1/groups/{group_id}/ratings",
         "/api/v1/groups/{group_id}/imports",
         "/api/v1/groups/{group_id}/export",
+        # Links renewed and members removed (issue 41)
+        "/api/v1/tables/{table_id}/links",
+        "/api/v1/groups/{group_id}/links",
+        "/api/v1/groups/{group_id}/members",
+        "/api/v1/groups/{group_id}/members/{user_id}",
     }
     assert set(paths["/api/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
         "200",

@@ -65,7 +65,7 @@ def test_every_api_route_asks_a_stranger_to_log_in_or_holds_nothing_private(clie
     headers = {"HTTP_AUTHORIZATION": f"Bearer {tokens[token_kind]}"} if tokens[token_kind] else {}
     walked = 0
     for group_id in ("default", group.pk):
-        values = {"group_id": group_id, "table_id": group_play.id, "name": "default"}
+        values = {"group_id": group_id, "table_id": group_play.id, "name": "default", "user_id": "1"}
         for method, template, _operation in openapi_operations(client):
             path = filled(template, values)
             query = {"game": "dogo-dash", "seat": "0"}
@@ -114,6 +114,8 @@ PAGE_VALUES = {
     "rest": "",
     "job_id": "00000000-0000-4000-8000-000000000000",
     "day": "2026-12-03",  # a night of the group (issue 32)
+    "user_id": "1",  # a member to remove (issue 41)
+    "login_handle": "0123456789abcdef",  # a login to sign out (issue 41)
 }
 
 
