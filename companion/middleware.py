@@ -9,6 +9,8 @@ PrivateDeploymentMiddleware: in a private deployment (COMPANION_LOGIN_REQUIRED),
 everything but a table reached through its own links, and the API under the same rule as the pages.
 
 LostDatabaseMiddleware: a request whose database connection died under it runs once more.
+
+PrivateAnswersMiddleware: an answer that says nothing of its caching is kept by no cache.
 """
 
 import logging
@@ -18,6 +20,7 @@ from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.middleware import gzip
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from companion import errors
@@ -38,6 +41,23 @@ class CompleteBodyMiddleware:
         if declared.isdigit() and int(declared) > 0 and len(request.body) < int(declared):
             return HttpResponseBadRequest(_("The request was cut off before its end: nothing was entered."))
         return self.get_response(request)
+
+
+class PrivateAnswersMiddleware:
+    """`Cache-Control: private, no-store` on every answer that does not say otherwise (issue 41).
+    Pages, QR codes, exports and the API's answers hold tokens (a table's play link, a group's
+    member link) or a group's people: no shared cache (a proxy, a CDN) and no disk cache of a
+    shared computer may keep them. Static files (whitenoise, earlier in MIDDLEWARE, answers them
+    before this), the web manifest, the service worker and the event streams say their own."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
 
 class GZipMiddleware(gzip.GZipMiddleware):

@@ -73,6 +73,7 @@ MIDDLEWARE = [
     # HTML compressed (a table page is ~8x smaller); Django's gzip pads at random against BREACH.
     "companion.middleware.GZipMiddleware",  # Django's, but never an event stream
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "companion.middleware.PrivateAnswersMiddleware",  # after whitenoise: static files stay cacheable
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the cookie's language, else Accept-Language
     "django.middleware.common.CommonMiddleware",
@@ -136,6 +137,9 @@ COMPANION_FANOUT = os.getenv("COMPANION_FANOUT", "auto")  # auto, redis, postgre
 COMPANION_WATCH_INTERVAL = float(os.getenv("COMPANION_WATCH_INTERVAL", "0.05"))  # seconds (watch)
 COMPANION_STREAM_HEARTBEAT = float(os.getenv("COMPANION_STREAM_HEARTBEAT", "20"))  # seconds
 COMPANION_STREAM_LIFETIME = float(os.getenv("COMPANION_STREAM_LIFETIME", "600"))  # then reconnect
+# Open streams one client address may hold in each worker (0: no bound). A phone holds one; a venue's
+# phones behind one address (a NAT) share it: raise it for a convention behind one.
+COMPANION_STREAMS_PER_ADDRESS = envint("COMPANION_STREAMS_PER_ADDRESS", "100")
 
 ROOT_URLCONF = "companion.urls"
 WSGI_APPLICATION = "companion.wsgi.application"

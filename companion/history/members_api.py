@@ -7,6 +7,7 @@ signed in (a private deployment's account), and renews the group's links as the 
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from ninja import Router, Schema
@@ -76,7 +77,7 @@ def remove_member(request, group_id: str, user_id: int, renew_tables: bool = Fal
         message = _("The group's owner, and you yourself, stay members.")
         raise ApiError(403, error_body("stays_member", message)["error"])
     members.remove(group, membership, renew_tables)
-    return 204, None
+    return HttpResponse(status=204)
 
 
 api.add_router("/groups", router)

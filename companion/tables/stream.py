@@ -12,11 +12,14 @@ else 404 like an unknown table; the URL never holds a token.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from collections import Counter
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404, StreamingHttpResponse
+from django.http import Http404, QueryDict, StreamingHttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from companion import errors, tokens
@@ -24,6 +27,7 @@ from companion.accounts.stream_watch import SIGNED_OUT, signed_in_streams
 
 from . import access, live_push
 from .fanout import DOWN, UP, Renewed, hub
+from .limits import client_address
 
 RETRY_MS = 2000  # how soon the browser reconnects after the stream drops (it adds its own backoff)
 # The last event of a stream whose phone lost its rights (issue 41): the page reloads, and says why.
@@ -52,15 +56,66 @@ async def table_events(request, table_id: str):
     rights = tokens.granted(held, links)
     if rights is None:
         raise errors.LinksRenewed("table")
-    pusher = live_push.Pusher(request, table_id, rights) if live_push.wanted(request) else None
-    events = _events(table_id, version, pusher, links, request.session)
+    held = stream_bound.take(client_address(None, request))
+    if held is None:
+        return errors.api_error(429, "too_many_streams", _("Too many live tables open from this address."))
+    pushed = live_push.wanted(request)
+    # What the stream renders is what the page shows: no step open, whatever else its address says
+    # (issue 41: each extra query parameter made a render of its own).
+    request.GET, request.META["QUERY_STRING"] = QueryDict(), ""
+    pusher = live_push.Pusher(request, table_id, rights) if pushed else None
+    events = _events(table_id, version, pusher, links, request.session, held)
     response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    response._resource_closers.append(held.release)  # a stream that never started: given back here
     return response
 
 
-async def _events(table_id: str, version: int, pusher: live_push.Pusher | None = None, links=0, session=None):
+class StreamBound:
+    """Open streams per client address, in this worker (settings.COMPANION_STREAMS_PER_ADDRESS; 0:
+    no bound): one address cannot hold the worker's event loop and memory with thousands."""
+
+    def __init__(self):
+        self.open: Counter[str] = Counter()
+        self.lock = threading.Lock()  # Django closes a response in a thread of its own
+
+    def take(self, address: str) -> Held | None:
+        bound = settings.COMPANION_STREAMS_PER_ADDRESS
+        with self.lock:
+            if bound and self.open[address] >= bound:
+                return None
+            self.open[address] += 1
+        return Held(self, address)
+
+    def give_back(self, address: str) -> None:
+        with self.lock:
+            self.open[address] -= 1
+            if self.open[address] <= 0:
+                del self.open[address]
+
+
+class Held:
+    """One stream's place, given back once: when its events end (a phone gone: Django cancels the
+    response and never closes it) or when its response closes (a stream that never started)."""
+
+    def __init__(self, bound: StreamBound, address: str):
+        self.bound, self.address, self.given_back = bound, address, False
+
+    def release(self) -> None:
+        with self.bound.lock:
+            if self.given_back:
+                return
+            self.given_back = True
+        self.bound.give_back(self.address)
+
+
+stream_bound = StreamBound()
+
+
+async def _events(
+    table_id: str, version: int, pusher: live_push.Pusher | None = None, links=0, session=None, held=None
+):
     """The current version at once (the page compares it with the one it shows), then each new
     one; a comment line every HEARTBEAT seconds keeps proxies and phones from closing an idle
     stream. After LIFETIME seconds the stream ends and the browser opens a new one, which checks
@@ -89,6 +144,8 @@ async def _events(table_id: str, version: int, pusher: live_push.Pusher | None =
     finally:
         hub.unwatch(table_id, queue)
         signed_in_streams.unwatch(login, queue)
+        if held is not None:
+            held.release()
 
 
 def _last_frame(items: list, links: int) -> bytes | None:
