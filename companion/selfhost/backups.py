@@ -99,8 +99,10 @@ def restore_postgresql(database: dict, path: Path) -> None:
 
 
 def _refuse_other_sessions(env: dict) -> None:
+    # Clients only: an autovacuum worker may be on the database too, and it does not mind.
     query = (
-        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
     )
     finished = subprocess.run(
         [_tool("psql"), "--no-psqlrc", "--tuples-only", "--no-align", "--command", query],
