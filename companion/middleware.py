@@ -101,12 +101,14 @@ class PrivateDeploymentMiddleware(LoginRequiredMiddleware):
     """
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        if not settings.LOGIN_REQUIRED or request.user.is_authenticated:
+        # The exemptions first: a table's own views (its polls above all) then read no account.
+        if not settings.LOGIN_REQUIRED or not getattr(view_func, "login_required", True):
             return None
         match = request.resolver_match
         if match.namespace == "api":
-            open_route = match.url_name in OPEN_API_ROUTES
-            return None if open_route else self.handle_no_permission(request, view_func)
+            if match.url_name in OPEN_API_ROUTES or request.user.is_authenticated:
+                return None
+            return self.handle_no_permission(request, view_func)
         return super().process_view(request, view_func, view_args, view_kwargs)
 
     def handle_no_permission(self, request, view_func):

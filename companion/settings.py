@@ -78,7 +78,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",  # the cookie's language, else Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "companion.accounts.middleware.AuthenticationMiddleware",  # the account the session checked
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "companion.middleware.PrivateDeploymentMiddleware",  # only with COMPANION_LOGIN_REQUIRED
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

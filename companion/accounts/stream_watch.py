@@ -14,9 +14,7 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
-from django.contrib.auth import HASH_SESSION_KEY
 from django.utils import timezone
-from django.utils.crypto import constant_time_compare
 
 from companion.tables.db_reads import closed_if_broken
 
@@ -29,22 +27,21 @@ SIGNED_OUT = "signed-out"  # what a stream's queue gets when its session's login
 
 class SignedInStreams:
     def __init__(self):
-        self.queues: dict[tuple[str, str], set[asyncio.Queue]] = {}  # (login key, session hash)
+        self.queues: dict[str, set[asyncio.Queue]] = {}  # by login key
         self.task: asyncio.Task | None = None
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="login-watch")
 
-    def watch(self, session, queue: asyncio.Queue) -> tuple[str, str] | None:
-        """Watch a stream's queue if its (already loaded) session is signed in; its watch key."""
-        key = session.get(LOGIN_KEY)
-        if not key:
+    def watch(self, session, queue: asyncio.Queue) -> str | None:
+        """Watch a stream's queue if its (already loaded) session is signed in; its login's key."""
+        watched = session.get(LOGIN_KEY)
+        if not watched:
             return None
-        watched = (key, session.get(HASH_SESSION_KEY) or "")
         self.queues.setdefault(watched, set()).add(queue)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
         return watched
 
-    def unwatch(self, watched: tuple[str, str] | None, queue: asyncio.Queue) -> None:
+    def unwatch(self, watched: str | None, queue: asyncio.Queue) -> None:
         if watched is None:
             return
         queues = self.queues.get(watched, set())
@@ -66,22 +63,16 @@ class SignedInStreams:
                     queue.put_nowait(SIGNED_OUT)
 
 
-def logins_alive(watched: list[tuple[str, str]]) -> set[tuple[str, str]]:
-    """Of (login key, session hash) pairs, those whose login still counts (sessions.py's rules)."""
+def logins_alive(keys: list[str]) -> set[str]:
+    """Of these logins' keys, those whose login still counts (sessions.py's rules)."""
     from .models import Login
 
     now = timezone.now()
     with closed_if_broken():
-        logins = Login.objects.select_related("user").filter(
-            pk__in=[key for key, _hash in watched],
-            created__gte=now - lifetime(),
-            last_seen__gte=now - idle_limit(),
-            user__is_active=True,
+        alive = Login.objects.filter(
+            pk__in=keys, created__gte=now - lifetime(), last_seen__gte=now - idle_limit()
         )
-        hashes = {login.key: login.user.get_session_auth_hash() for login in logins}
-    return {
-        (key, made) for key, made in watched if key in hashes and constant_time_compare(made, hashes[key])
-    }
+        return set(alive.values_list("pk", flat=True))
 
 
 signed_in_streams = SignedInStreams()

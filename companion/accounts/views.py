@@ -20,6 +20,7 @@ from django_ratelimit.decorators import ratelimit
 
 from .models import Login
 from .sessions import LOGIN_KEY
+from .signals import start_login
 
 CLEAR_SITE_DATA = '"cache", "storage"'  # what pwa.views.LogoutEverywhereView clears on a logout
 
@@ -76,11 +77,10 @@ def password_rate(group, request) -> str:
 
 @method_decorator(ratelimit(group="password", key="user_or_ip", rate=password_rate, method="POST"), "post")
 class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's, limited per account (a kept cookie must not guess the old password without end),
-    and ending the account's other logins: Django's session hash would end them at their next
-    request; their records go now, so that the account page lists this phone alone."""
+    """Django's, limited per account (a kept cookie must not guess the old password without end).
+    The new password ends every login of the account (signals.py); this phone gets a new one."""
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        Login.objects.filter(user=self.request.user).exclude(pk=self.request.session.get(LOGIN_KEY)).delete()
+        start_login(self.request, form.user)
         return response

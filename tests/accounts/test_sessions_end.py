@@ -294,3 +294,13 @@ def test_the_old_password_cannot_be_guessed_without_end(ann, settings):
     ]
     assert guesses == [200, 200, 200, 429]
     cache.clear()
+
+
+def test_an_account_turned_off_is_signed_out_on_every_phone(ann):
+    group, table_id = group_with_table(ann)
+    client = logged_in()
+    member_of_group(client, group, table_id)
+    ann.is_active = False
+    ann.save()
+    shut_out(client, group, table_id)
+    assert Login.objects.count() == 0

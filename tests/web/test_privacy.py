@@ -71,7 +71,7 @@ def test_one_variable_turns_the_login_on(value, expected):
 def test_the_switch_is_off_by_default_and_the_middleware_sits_after_authentication():
     assert django_settings.LOGIN_REQUIRED is False
     middleware = django_settings.MIDDLEWARE
-    after = middleware.index("companion.accounts.middleware.AuthenticationMiddleware") + 1
+    after = middleware.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1
     assert middleware[after] == "companion.middleware.PrivateDeploymentMiddleware"
 
 

@@ -130,9 +130,18 @@ def page_url(text: str, world: dict, token: str) -> str:
 
 
 # Pages a stranger may open on a private deployment, and why: the login page, the language switch
-# and its words, the installable app's files, the rules of a game, and a table reached through its
-# own link (the join view checks the token; without it the table's pages are 404).
-PUBLIC_PAGES = {"login", "set_language", "javascript-catalog", "manifest", "service_worker", "rules"}
+# and its words, the installable app's files, the rules of a game, the health check of a load
+# balancer (issue 41: it names no one), and a table reached through its own link (the join view
+# checks the token; without it the table's pages are 404).
+PUBLIC_PAGES = {
+    "login",
+    "set_language",
+    "javascript-catalog",
+    "manifest",
+    "service_worker",
+    "rules",
+    "healthz",
+}
 
 
 @pytest.mark.parametrize("token_kind", ["wrong", "group token"])
