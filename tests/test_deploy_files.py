@@ -217,7 +217,9 @@ def test_the_image_is_pinned_runs_as_a_user_and_serves_as_make_run():
     assert bases and all(re.fullmatch(r"python:3\.11\.\d+-slim-bookworm", base) for base in bases)
     final = DOCKERFILE.rsplit("\nFROM ", 1)[1]
     users = [line.split(None, 1)[1] for line in final.splitlines() if line.startswith("USER ")]
-    assert users == ["companion"] and "useradd --system --uid 10001" in final
+    assert users == ["10001:10001"]  # by number: Kubernetes' runAsNonRoot can check it
+    assert "groupadd --system --gid 10001 companion" in final
+    assert "useradd --system --uid 10001 --gid 10001" in final
     assert json.loads(instructions("CMD")[-1]) == ["gunicorn", "companion.asgi", "--bind", "0.0.0.0:8000"]
     assert json.loads(instructions("ENTRYPOINT")[-1]) == ["/app/deploy/entrypoint.sh"]
     build = " ".join(instructions("RUN"))
