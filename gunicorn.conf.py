@@ -29,7 +29,8 @@ control_socket_disable = True
 # fork from it ready: a (re)starting server answered its first connection 1.3-1.5 s after accepting
 # it, while each worker imported Django (the audit saw ~5 s on a loaded machine); now 0.13-0.26 s
 # (issue 41). Loading opens no connection and starts no thread (the pools of asgi.py, fanout.py and
-# live_push.py start theirs at their first task); pre_fork closes a connection all the same.
+# live_push.py start theirs at their first task); pre_fork closes a connection all the same. New
+# code takes a restart (a HUP reloads the workers from the master's loaded app).
 preload_app = True
 
 # The collector (issue 33): a worker holding 750 phones' streams has a large heap, and a full
