@@ -50,6 +50,14 @@ class ApiError(Exception):
         self.error = error
 
 
+def said(**limits) -> dict:
+    """A field's limits as the OpenAPI document says them (maxLength, enum, ...), where the server
+    refuses past them in its own words (a code such as bad_player_name, a translated sentence)
+    rather than as pydantic's bad_request: Field(**said(maxLength=NAME_MAX)), from the constant
+    that holds the limit (issue 41)."""
+    return {"json_schema_extra": limits}
+
+
 def error_body(code: str, message: str, rule: str | None = None, **extra) -> dict:
     return {"error": {"code": code, "message": message, "rule": rule, **extra}}
 

@@ -196,6 +196,15 @@ JSON_KINDS = {
 }
 
 
+# The largest whole number a client may set where the app keeps one (a target, an id, a total):
+# PostgreSQL's `integer` column holds 32 bits where SQLite's holds 64, so past this a number is
+# refused (400) on both alike, before anything is written (issue 41).
+WHOLE_MAX = 2**31 - 1
+# A seat key's digits at most: far beyond any table's seats, and int() of it never refuses (a key
+# of thousands of digits was a 500: Python converts at most 4,300).
+SEAT_KEY_DIGITS = 9
+
+
 def is_int(value: Any) -> bool:
     # bool is an int subclass in Python; JSON true is never a seat or a count.
     return isinstance(value, int) and not isinstance(value, bool)
@@ -204,7 +213,13 @@ def is_int(value: Any) -> bool:
 def is_seat_key(key: Any) -> bool:
     """A seat as a JSON object's key, written one way only: "0", "12"; never "00", "+1", " 1" or
     "١" (which all read as a seat, so that "0" and "00" in one object would drop a value)."""
-    return isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key
+    return (
+        isinstance(key, str)
+        and 0 < len(key) <= SEAT_KEY_DIGITS
+        and key.isascii()
+        and key.isdigit()
+        and str(int(key)) == key
+    )
 
 
 def validate_options(engine: Engine, options: dict | None) -> dict:

@@ -39,6 +39,19 @@ OPTION_KEYS = {
 }
 
 
+NUMBER_DIGITS = 9  # far more than any count, seat, face or slot a screen reads
+
+
+def number(text) -> int | None:
+    """The whole number a step's query or a posted field names ("3"), or None for anything else: a
+    sign, a space, digits int() reads otherwise or not at all ("٣", "²"), or more than NUMBER_DIGITS
+    of them. A phone sends what its page set; anything else was typed into the address (issue 41:
+    "²" and a number of 5,000 digits were a 500)."""
+    if isinstance(text, str) and 0 < len(text) <= NUMBER_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def choice(option: dict) -> dict:
     """One option of a step-by-step entry (a link to the next step, a button that posts the whole
     entry, or a greyed one with its reason), with every key the option partial reads."""
@@ -234,13 +247,32 @@ class TurnSteps(StepMachine):
         return log_words(registry.get(self.SLUG), self.state, action, self.names)
 
 
+ACTION_DEPTH = 20  # far deeper than any game's action: every check of one recurses this deep at most
+
+
 def json_action(post) -> dict:
-    """The action a TurnSteps button posted, or {} when the form holds none (the engine refuses it)."""
+    """The action a TurnSteps button posted, or {} when the form holds none or one nested deeper
+    than any action (the engine refuses it). A text of thousands of "[" was a 500 (issue 41)."""
     try:
         action = json.loads(post.get("action", ""))
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
-    return action if isinstance(action, dict) else {}
+    return action if isinstance(action, dict) and _nested_at_most(action, ACTION_DEPTH) else {}
+
+
+def _nested_at_most(value, depth: int) -> bool:
+    """Whether a JSON value nests `depth` levels at most; level by level, without recursing."""
+    level = [value]
+    while level:
+        if depth == 0:
+            return False
+        depth -= 1
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item if isinstance(item, list) else ())
+        ]
+    return True
 
 
 def log_words(engine, state: dict, action: dict, names: list[str]) -> str:

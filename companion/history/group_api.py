@@ -6,8 +6,9 @@ default group (settings.DEFAULT_GROUP) reads without one, as its pages do.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
+from django.conf import settings
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,19 +17,20 @@ from pydantic import Field
 
 from companion.groups import access
 from companion.groups.models import NAME_MAX, Group, Membership, clean_group_name
-from companion.json_api import ERRORS, ApiError, api, error_body, json_answer
+from companion.json_api import ERRORS, ApiError, api, error_body, json_answer, said
 from companion.tables.limits import check_tables
 from companion.tables.models import Player, Table
 
 from . import bgstats_export, ratings, stats
 from .history_file import ImportRefused
-from .importers import bgg_file, bgstats_file, writer
+from .importers import bgg_file, bgstats_file, records, writer
 
 router = Router(tags=["groups"])
 
 
 class GroupIn(Schema):
-    name: str = Field(max_length=200)
+    # Said here, refused by create_group in its own words (bad_group_name).
+    name: str = Field(**said(minLength=1, maxLength=NAME_MAX))
 
 
 class GroupCreatedOut(Schema):
@@ -72,8 +74,9 @@ class PlayOut(Schema):
 
 class ImportIn(Schema):
     format: Literal["bgstats", "bgg"]
-    file: str = Field(max_length=10 * 1024 * 1024)
-    names: dict[str, str] = Field(default_factory=dict)
+    file: str = Field(max_length=settings.MAX_UPLOAD_BYTES)  # the page's upload, in characters
+    # A name in the file -> the group's player it is (a bad_file past the length a name has).
+    names: dict[str, Annotated[str, Field(**said(maxLength=records.NAME_MAX))]] = Field(default_factory=dict)
     dry_run: bool = False
 
 
@@ -106,7 +109,8 @@ class RatingOut(Schema):
 @router.post("", response={201: GroupCreatedOut, 429: ERRORS[400], **ERRORS})
 def create_group(request, body: GroupIn):
     check_tables(request)
-    name = clean_group_name(body.name)
+    # Past NAME_MAX as sent too: what the OpenAPI document says (spaces trimmed or not).
+    name = clean_group_name(body.name) if len(body.name) <= NAME_MAX else None
     if name is None:
         message = _("A group needs a name of 1 to {count} printable characters.").format(count=NAME_MAX)
         raise ApiError(400, error_body("bad_group_name", message)["error"])

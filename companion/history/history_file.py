@@ -45,7 +45,12 @@ IMPORTED_FIELDS = ("source", "origin_id", "results")
 RESULT_FIELDS = ("score", "won")
 SOURCES = ("bgstats", "bgg")
 TABLE_ID = re.compile(r"[-a-zA-Z0-9_]{1,16}")  # a URL slug, as long as the primary key allows
-MAX_COUNT = 2**31 - 1  # PositiveIntegerField's ceiling on PostgreSQL
+MAX_COUNT = base.WHOLE_MAX  # PositiveIntegerField's ceiling on PostgreSQL
+# The days (UTC) a moment the history keeps falls on: a day away from the calendar's ends, so that
+# every zone (each less than a day from UTC) can say its date and evening (issue 41: a play kept on
+# 9999-12-31 made the nights a 500 in a zone ahead of UTC, and the night of that day was one).
+FIRST_DAY = dt.date.min + dt.timedelta(days=1)
+LAST_DAY = dt.date.max - dt.timedelta(days=1)
 MAX_DEPTH = 100  # far deeper than any action; keeps the checks' recursion bounded
 PLACE_MAX = Table._meta.get_field("place").max_length
 
@@ -151,6 +156,14 @@ def _count(value, where: str, name: str, minimum: int = 0, nullable: bool = Fals
     return value
 
 
+def in_calendar(moment: dt.datetime) -> bool:
+    """Whether an aware moment falls between FIRST_DAY and LAST_DAY in UTC."""
+    try:
+        return FIRST_DAY <= moment.astimezone(dt.UTC).date() <= LAST_DAY
+    except OverflowError:
+        return False
+
+
 def _moment(value, where: str, name: str, nullable: bool = False) -> dt.datetime | None:
     if value is None and nullable:
         return None
@@ -162,10 +175,9 @@ def _moment(value, where: str, name: str, nullable: bool = False) -> dt.datetime
         refuse(where, f"'{name}' is not an ISO 8601 date and time: {_short(value)}.")
     if parsed.utcoffset() is None:
         refuse(where, f"'{name}' has no time zone: {_short(value)}.")
-    try:
-        return parsed.astimezone(dt.UTC)
-    except OverflowError:
+    if not in_calendar(parsed):
         refuse(where, f"'{name}' is out of range: {_short(value)}.")
+    return parsed.astimezone(dt.UTC)
 
 
 def _short(value) -> str:

@@ -21,9 +21,13 @@ from companion.groups.models import Group
 from companion.tables import replay, services
 from companion.tables.models import Table
 
-from . import stats
+from . import history_file, stats
 
 DAY_STARTS = dt.time(6)  # an evening ends at 06:00 the next morning
+# The evenings the calendar holds in every zone (each is less than a day from UTC, the database's
+# time): the night of 9999-12-31 would end in year 10000, that of 0001-01-01 start in year 0 in UTC
+# where the zone is ahead of it (issue 41: both were a 500). The history keeps no moment outside.
+FIRST_EVENING, LAST_EVENING = history_file.FIRST_DAY, history_file.LAST_DAY
 
 
 def zone(group: Group) -> ZoneInfo:

@@ -140,9 +140,12 @@ def replay_step(request, group: Group, table_id: str):
     events = replay.live_events(table)
     last = len(events)
     raw = request.GET.get("step", str(last))
-    if not raw.lstrip("-").isdigit():
+    digits = raw.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):  # "²" and "--1" were a 500 (issue 41)
         return HttpResponseBadRequest(_("The step must be a whole number."))
-    step = min(max(int(raw), 0), last)
+    # Before the first entry or past the last: the first or the last (int() refuses 5,000 digits).
+    number = screen_kit.number(digits)
+    step = 0 if raw.startswith("-") else last if number is None else min(number, last)
     names = [seat.player.name for seat in table.seats.all()]
     try:
         state = replay.state_after(table, events, step)
@@ -156,8 +159,8 @@ def replay_step(request, group: Group, table_id: str):
         )
     data = services.table_json(table, names, state)
     # A game with a sheet per seat (Summer Suns) shows the sheet asked for, the first one at first.
-    view = request.GET.get("view", "0")
-    view = view if view.isdigit() and int(view) < len(names) else "0"
+    seat = screen_kit.number(request.GET.get("view", "0"))
+    view = str(seat) if seat is not None and seat < len(names) else "0"
     viewer = screen_kit.Viewer(query={"view": view}, log=viewer_of(events[:step]).log)
     return render(
         request,

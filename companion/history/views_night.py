@@ -15,10 +15,14 @@ from . import night, night_card
 
 
 def _day(text: str) -> dt.date:
+    """The evening the address names: 404 for no date, or one the calendar cannot hold (issue 41)."""
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
         raise Http404("No such evening") from None
+    if not night.FIRST_EVENING <= day <= night.LAST_EVENING:
+        raise Http404("No such evening")
+    return day
 
 
 @group_page

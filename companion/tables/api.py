@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
+from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,12 +15,12 @@ from pydantic import Field, StrictInt
 
 from companion import tokens
 from companion.games import base, registry
-from companion.groups.access import group_for
-from companion.json_api import ERRORS, ApiError, ErrorOut, api, error_body, json_answer
+from companion.groups.access import GROUP_ID, group_for
+from companion.json_api import ERRORS, ApiError, ErrorOut, api, error_body, json_answer, said
 
 from . import services
 from .limits import check_tables, check_writes
-from .models import Table
+from .models import Event, Table
 
 
 class TableToken(HttpBearer):
@@ -96,16 +97,30 @@ class CreatedTableOut(TableOut):
     view_url: str
 
 
+# The limits the server holds, said (json_api.said) from the constants that hold them (issue 41).
+ENGINES = registry.all_engines()
+PlayerName = Annotated[str, Field(**said(minLength=1, maxLength=services.NAME_MAX))]
+
+
 class CreateTableIn(Schema):
-    game: str
-    players: list[str]
+    game: str = Field(**said(enum=list(registry.GAMES)))
+    players: list[PlayerName] = Field(
+        **said(
+            minItems=min(engine.min_players for engine in ENGINES),
+            maxItems=max(engine.max_players for engine in ENGINES),
+        )
+    )
     options: dict[str, Any] = Field(default_factory=dict)
-    group: str | None = None  # API.md "Groups": the group's token in the Authorization header
+    # API.md "Groups": the group's token in the Authorization header
+    group: str | None = Field(default=None, **said(pattern=f"^{GROUP_ID.pattern}$"))
+
+
+KEY_MAX = Event._meta.get_field("idempotency_key").max_length
 
 
 def idempotency_key_field():
     # Printable only: PostgreSQL text cannot hold NUL, and keys are opaque tokens anyway.
-    return Field(default=None, min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")
+    return Field(default=None, min_length=1, max_length=KEY_MAX, pattern=r"^[^\x00-\x1f\x7f]+$")
 
 
 class ActionIn(Schema):
@@ -222,9 +237,12 @@ def create_table(request, body: CreateTableIn):
     check_tables(request)
 
     group = group_for(request, body.group, write=True) if body.group is not None else None
-    table = services.create_table(body.game, body.players, body.options, group)
-    created = {**services.table_json(table), "token": table.token, "view_token": table.view_token}
-    return json_answer({**created, **share_urls(table)}, status=201)
+    # The table and its answer together: a table whose answer cannot be made is not kept (its
+    # client would never get its token, and a retry would make a second one: issue 41).
+    with transaction.atomic():
+        table = services.create_table(body.game, body.players, body.options, group)
+        created = {**services.table_json(table), "token": table.token, "view_token": table.view_token}
+        return json_answer({**created, **share_urls(table)}, status=201)
 
 
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, auth=TableToken(), tags=["tables"])

@@ -101,7 +101,8 @@ def check_storable(value) -> None:
 
 
 def clean_name(raw) -> str:
-    """A player's name in its one form (games/names.py): composed, no hidden characters."""
+    """A player's name in its one form (games/names.py): composed, no hidden characters; at most
+    NAME_MAX characters as sent, too (what the OpenAPI document says)."""
     name = name_rules.tidy(str(raw))
     if (char := name_rules.hidden(name)) is not None:
         raise base.BadAction(
@@ -112,7 +113,7 @@ def clean_name(raw) -> str:
         )
     if not name:
         raise base.BadAction("bad_player_name", _("Every player needs a name."))
-    if len(name) > NAME_MAX:
+    if len(name) > NAME_MAX or len(str(raw)) > NAME_MAX:
         raise base.BadAction(
             "bad_player_name", _("A name has at most {count} characters.").format(count=NAME_MAX)
         )
@@ -159,8 +160,8 @@ def create_table(game: str, players: list, options: dict | None, group: Group | 
         raise base.BadAction("duplicate_player", _("Each player can sit at a table only once."))
     options = base.validate_options(engine, options)
     state = engine.setup(len(names), options)
-    group = table_group(group)
-    with transaction.atomic():
+    with transaction.atomic():  # everything it writes, the default group's first row included
+        group = table_group(group)
         table = Table.objects.create(group=group, game=game, options=options, snapshot=state, names=names)
         for position, name in enumerate(names):
             Seat.objects.create(table=table, player=find_or_create_player(name, group), position=position)

@@ -182,3 +182,95 @@ def test_a_seat_written_two_ways_is_refused_not_a_value_dropped(api, game, actio
     assert response.status_code == 400, response.content
     assert "seat number" in response.json()["error"]["message"]
     assert Table.objects.get().version == 0
+
+
+# --- Issue 41: no 500 from input: numbers past what a column keeps, the schema's limits ---------
+
+
+@pytest.mark.parametrize("target", [10**30, 2**63, 2**40, 2**31])
+def test_a_pads_target_past_an_integer_column_is_400_and_writes_nothing(api, target):
+    """10**30 was a 500 after the table was written (its answer could not be encoded: the client
+    never got its token); 2**40 fits SQLite's integers and not PostgreSQL's: one answer on both."""
+    body = {
+        "game": "any-game",
+        "players": ["Ann", "Ben"],
+        "options": {"game_name": "Hearts", "target": target},
+    }
+    response = api.call("post", "/api/v1/tables", body)
+    assert response.status_code == 400, response.content
+    assert response.json()["error"] == {
+        "code": "bad_options",
+        "message": f"The target is at most 2147483647, not {target} (AG-1).",
+        "rule": None,
+    }
+    assert Table.objects.count() == 0 and Player.objects.count() == 0
+
+
+def test_a_pads_largest_target_is_kept(api):
+    table = api.create("any-game", ["Ann", "Ben"], {"game_name": "Hearts", "target": 2**31 - 1})
+    assert table["state"]["target"] == 2**31 - 1
+
+
+def test_a_table_whose_answer_cannot_be_made_is_not_kept(client, monkeypatch):
+    """The table and its answer are one transaction: a client that gets no token has no table."""
+    from companion.tables import api as table_api
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no answer")
+
+    monkeypatch.setattr(table_api, "share_urls", broken)
+    client.raise_request_exception = False
+    body = json.dumps({"game": "dogo-dash", "players": ["Ann", "Ben"]})
+    response = client.post("/api/v1/tables", body, content_type="application/json")
+    assert response.status_code == 500
+    assert Table.objects.count() == 0 and Player.objects.count() == 0
+
+
+@pytest.mark.parametrize("key", ["1" * 5000, "1" * 10])
+def test_a_seat_key_of_thousands_of_digits_is_400(api, key):
+    """int() of a key of 5,000 digits raised (Python converts at most 4,300): a 500."""
+    options = {"game_name": "Hearts", "roles": {key: "Red"}}
+    response = api.call(
+        "post", "/api/v1/tables", {"game": "any-game", "players": ["Ann", "Ben"], "options": options}
+    )
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_options"
+    table = api.create("any-game", ["Ann", "Ben"], {"game_name": "Hearts"})
+    scored = api.act(table, {"type": "score", "points": {"0": 1, key: 2}})
+    assert scored.status_code == 400 and "seat number" in scored.json()["error"]["message"]
+    assert Table.objects.get().version == 0
+
+
+def test_the_schema_says_the_limits_the_server_holds(client):
+    from django.conf import settings
+
+    from companion.games import registry
+    from companion.groups.models import NAME_MAX as GROUP_NAME_MAX
+    from companion.tables.services import NAME_MAX
+
+    schemas = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
+    assert schemas["GroupIn"]["properties"]["name"]["maxLength"] == GROUP_NAME_MAX == 60
+    players = schemas["CreateTableIn"]["properties"]["players"]
+    assert players["items"]["maxLength"] == NAME_MAX == 40
+    assert players["maxItems"] == max(engine.max_players for engine in registry.all_engines())
+    assert schemas["CreateTableIn"]["properties"]["game"]["enum"] == list(registry.GAMES)
+    assert schemas["ImportIn"]["properties"]["file"]["maxLength"] == settings.MAX_UPLOAD_BYTES
+
+
+@pytest.mark.parametrize("name", ["x" * 61, " " + "x" * 60, "x" * 60 + "\t"])
+def test_a_group_name_longer_than_the_schema_says_is_refused_as_sent(api, name):
+    response = api.call("post", "/api/v1/groups", {"name": name})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_group_name"
+    from companion.groups.models import Group
+
+    assert Group.objects.count() == 0
+
+
+def test_a_player_name_longer_than_the_schema_says_is_refused_as_sent(api):
+    response = api.call("post", "/api/v1/tables", {"game": "dogo-dash", "players": ["Ann" + " " * 38, "Ben"]})
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "code": "bad_player_name",
+        "message": "A name has at most 40 characters.",
+        "rule": None,
+    }
+    assert Table.objects.count() == 0

@@ -410,6 +410,10 @@ BROKEN = {
         _set(["players", 0, "created"], "0001-01-01T00:00:00+05:00"),
         "Player 1: 'created' is out of range: '0001-01-01T00:00:00+05:00'.",
     ),
+    "datetime on the calendar's last day": (  # a zone ahead of UTC could not say its night: a 500
+        _set(["players", 0, "created"], "9999-12-31T12:00:00+00:00"),
+        "Player 1: 'created' is out of range: '9999-12-31T12:00:00+00:00'.",
+    ),
     "datetime a number": (
         _set(["tables", 1, "abandoned"], 1714586400),
         "Table 2 (id 'hf02'): 'abandoned' must be a date and time as a string, not a number.",

@@ -124,3 +124,48 @@ def test_an_export_read_back_into_another_group_gives_the_same_history(client, c
     # Read back into the first group, every play is one it has: nothing is added twice.
     back = post_import(client, club, {"format": "bgstats", "file": exported.content.decode()}).json()
     assert (back["plays_added"], back["plays_skipped"]) == (0, 9)
+
+
+# --- Issue 41: numbers and times past what the database keeps -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("where", "date", "minutes"),
+    [
+        ("Play 1 (Catan, 9999-12-31)", "9999-12-31 23:59:59", 75),
+        ("Play 1 (Catan, 0001-01-01)", "0001-01-01 00:00:00", 75),
+        ("Play 1 (Catan, 9999-01-01)", "9999-01-01 20:15:00", 2**31 - 1),
+    ],
+)
+def test_a_play_past_the_calendar_is_refused_and_nothing_written(client, club, where, date, minutes):
+    """A play on 9999-12-31, or one whose length carries it past year 9999, was a 500."""
+    from .import_files import PLAYS
+
+    plays = [{**PLAYS[0], "playDate": date, "durationMin": minutes}]
+    for dry_run in (True, False):
+        body = {"format": "bgstats", "file": bgstats(plays=plays).decode(), "dry_run": dry_run}
+        answer = post_import(client, club, body)
+        assert answer.status_code == 400
+        assert answer.json()["error"]["message"] == (
+            f"{where}: its time, with its length, falls outside the days from 0001-01-02 to 9999-12-30."
+        )
+    assert not Table.objects.exists() and not Player.objects.exists()
+
+
+def test_a_bgg_play_on_the_calendars_last_day_is_refused(client, club):
+    file = BGG.replace(b'date="2024-06-01"', b'date="9999-12-31"').decode()
+    answer = post_import(client, club, {"format": "bgg", "file": file})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_file"
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("points", [10**12, 2**31, 2**63, 10**30, "1000000000000"])
+def test_a_score_past_an_integer_column_is_kept_as_no_number_on_both_databases(client, club, points):
+    """10**12 fits SQLite's integers, not PostgreSQL's (a 500 there); 2**63 fits neither (a 500)."""
+    from .import_files import PLAYS, score
+
+    plays = [{**PLAYS[0], "playerScores": [score(11, points, True), score(12, "3")]}]
+    answer = post_import(client, club, {"format": "bgstats", "file": bgstats(plays=plays).decode()})
+    assert answer.status_code == 200 and answer.json()["plays_added"] == 1
+    seats = Table.objects.get().seats.order_by("position")
+    assert [seat.score for seat in seats] == [None, 3]

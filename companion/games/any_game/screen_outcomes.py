@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.words import _
 
+from .. import screen_kit
 from ..base import and_join
 from . import outcomes
 
@@ -73,8 +74,8 @@ def action_from_finish(post) -> dict:
         action["won"] = post.get("won") == "1"
     chosen = {seat.strip() for value in post.getlist("winners") for seat in value.split(",") if seat.strip()}
     if chosen:  # anything but seat numbers goes to the engine as sent, which refuses it
-        digits = all(seat.isascii() and seat.isdigit() for seat in chosen)
-        action["winners"] = sorted(int(seat) for seat in chosen) if digits else sorted(chosen)
+        seats = [screen_kit.number(seat) for seat in chosen]
+        action["winners"] = sorted(seats) if None not in seats else sorted(chosen)
     return action
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from companion.games.words import _
 
 from .. import names as name_rules
-from ..base import BadAction, is_int, shown
+from ..base import WHOLE_MAX, BadAction, is_int, shown
 
 NAME_MAX = 80
-BGG_ID_MAX = 2**31 - 1  # BoardGameGeek's ids are far below; past 64 bits no JSON writer takes one
+BGG_ID_MAX = WHOLE_MAX  # BoardGameGeek's ids are far below; past 64 bits no JSON writer takes one
+TARGET_MAX = WHOLE_MAX  # a total is kept in an integer column (Seat.score): none gets past it
 CATEGORY_MAX = 40
 CATEGORIES_MAX = 30
 MODES = ("rounds", "categories")
@@ -52,6 +53,8 @@ def checked_options(options: dict) -> dict:
         refuse(
             _("The target is a positive whole number (0 for none), not {shown}").format(shown=shown(target))
         )
+    if target > TARGET_MAX:
+        refuse(_("The target is at most {count}, not {shown}").format(count=TARGET_MAX, shown=shown(target)))
     if target and mode == "categories":
         refuse(_("A target ends a pad of rounds; a pad of categories ends when every cell is written"))
     outcome = _outcome(options, mode, target)

@@ -287,7 +287,7 @@ class Steps(screen_kit.TurnSteps):
     def _pick_cards(self, query: dict, face: int, owner: int, verb: str, action: dict) -> dict:
         """Choose exactly take_count cards one at a time; a stolen card then chooses where it goes."""
         need = engine().take_count(self.state, face, owner)
-        chosen = [part for part in query.get("s", "").split(",") if part]
+        chosen = picks(query.get("s", ""), parse_pick)
         cards = [parse_pick(pick) for pick in chosen]
         stealing = owner != self.seat
         # A stolen card still waiting for its place on the roller's side.
@@ -366,7 +366,7 @@ class Steps(screen_kit.TurnSteps):
                 ],
             }
         count = int(count)
-        chosen = [pick for pick in query.get("c", "").split(",") if pick]
+        chosen = picks(query.get("c", ""), parse_buy)
         cards = [parse_buy(pick) for pick in chosen]
         if cards and cards[-1]["dog"] == "?":
             return self._place_bought(query, chosen, cards)
@@ -443,9 +443,26 @@ def face_option(face, action: dict) -> dict:
     return {"label": label, "action": action, "face": True}
 
 
-def parse_pick(pick: str) -> dict:
+def picks(text: str, parse) -> list[str]:
+    """The cards picked in a step's query that a page sets: well formed, and only the last one
+    still waiting for its place ("?"). Others are left out, as a face that is not one."""
+    found = [pick for pick in text.split(",") if parse(pick)]
+    return [pick for index, pick in enumerate(found) if index == len(found) - 1 or not pick.endswith("?")]
+
+
+def _place_mark(text: str) -> bool:
+    """Where a picked card goes, as a step's query marks it: a Surf Dog's number, "n" (a new one),
+    "?" (still asked) or "" (no question)."""
+    return text in ("", "?", "n") or screen_kit.number(text) is not None
+
+
+def parse_pick(pick: str) -> dict | None:
+    """A board picked in a step's query ("2.nose.?"), or None for one no page sets: it is left out
+    (int() of "", "²" or 5,000 digits, or a part of no card, was a 500: issue 41)."""
     dog, part, to_dog = (pick.split(".") + ["", ""])[:3]
-    return {"dog": int(dog) if dog.isdigit() else dog, "part": part, "to_dog": to_dog}
+    if screen_kit.number(dog) is None or part not in PART_LABELS or not _place_mark(to_dog):
+        return None
+    return {"dog": int(dog), "part": part, "to_dog": to_dog}
 
 
 def finish(card: dict) -> dict:
@@ -455,8 +472,11 @@ def finish(card: dict) -> dict:
     return out
 
 
-def parse_buy(pick: str) -> dict:
+def parse_buy(pick: str) -> dict | None:
+    """A bought card in a step's query ("nose.n"), or None for one no page sets (left out)."""
     part, dog = (pick.split(".") + [""])[:2]
+    if part not in PART_LABELS or not _place_mark(dog) or dog == "":
+        return None
     return {"part": part, "dog": dog}
 
 

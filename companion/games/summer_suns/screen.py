@@ -145,9 +145,9 @@ def score_line(data: dict, seat: int) -> str:
 
 def _viewed_seat(viewer: screen_kit.Viewer, players: int) -> int | None:
     """The sheet shown: the one asked for by a tap on a player, else this phone's own."""
-    asked = viewer.query.get("view")
-    if asked is not None and asked.isdigit() and int(asked) < players:
-        return int(asked)
+    asked = screen_kit.number(viewer.query.get("view"))
+    if asked is not None and asked < players:
+        return asked
     return viewer.seat if viewer.seat is not None else (0 if players == 1 else None)
 
 
@@ -359,8 +359,8 @@ class Wizard(screen_kit.StepMachine):
             value = dice[int(query["wd"])]
             for slot in [query["slot"], *[c for c in query.get("crab", "").split(",") if c]]:
                 pending[slot] = value
-        if query.get("bslot") and query.get("bval", "").isdigit():
-            pending[query["bslot"]] = int(query["bval"])
+        if query.get("bslot") and screen_kit.number(query.get("bval")) is not None:
+            pending[query["bslot"]] = screen_kit.number(query["bval"])
         return pending
 
     # Each branch returns the next decision; "done" carries the finished action.

@@ -53,7 +53,7 @@ class CardSteps(screen_kit.StepMachine):
                 "options": self.face_options(faces.beach(), face_key),
             }
         cost = query.get(cost_key, "")
-        if not cost.isdigit() or int(cost) not in faces.costs(face):
+        if screen_kit.number(cost) not in faces.costs(face):
             named = face_name(face)
             return None, {
                 "name": "cost",
@@ -162,7 +162,7 @@ class RewardSteps(CardSteps):
         named = lambda reason: name_seats(reason, self.names) if reason else ""  # noqa: E731
         buys = {buy["slot"]: buy for buy in options["buy"]}
         slot = query.get("buy", "")
-        chosen = buys.get(int(slot)) if slot.isdigit() else None
+        chosen = buys.get(screen_kit.number(slot))
         if chosen is None or chosen["reason"]:
             return self._choices(seat, options, named)
         bought = {"type": "reward", "seat": seat, "choice": "buy", "slot": chosen["slot"]}

@@ -85,7 +85,7 @@ def dice_words(dice: list[int]) -> str:
 
 def read_dice(text: str) -> list[int]:
     """The dice tapped so far, from the query ("6,6,2"): what is not a face is left out."""
-    faces = [int(item) for item in text.split(",") if item.isdigit() and int(item) in FACES]
+    faces = [face for face in map(screen_kit.number, text.split(",")) if face in FACES]
     return faces[:DICE]
 
 

@@ -12,6 +12,7 @@ import json
 
 from django.utils.translation import gettext as _
 
+from companion.games import base
 from companion.history.history_file import ImportRefused
 
 from .records import (
@@ -171,7 +172,7 @@ def _origin(play: dict) -> str:
 
 
 def _whole(raw) -> int:
-    return raw if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= 2**31 - 1 else 0
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= base.WHOLE_MAX else 0
 
 
 def _expansions(raw, games: dict) -> list[str]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
+from companion.games import base
 from companion.games import names as name_rules
 from companion.history.history_file import ImportRefused
 
@@ -97,14 +98,14 @@ def score_of(raw) -> tuple[int | None, bool]:
     whether a decimal was rounded to get it (scores here are whole numbers)."""
     if isinstance(raw, bool) or raw is None:
         return None, False
-    if isinstance(raw, int):
-        return raw, False
+    if isinstance(raw, int):  # past an integer column's range on either database: no number either
+        return (raw, False) if abs(raw) <= base.WHOLE_MAX else (None, False)
     text = str(raw).strip().replace(",", ".") if isinstance(raw, (str, float)) else ""
     try:
         value = float(text)
     except ValueError:
         return None, False
-    if value != value or value in (float("inf"), float("-inf")) or abs(value) > 2**31 - 1:
+    if value != value or value in (float("inf"), float("-inf")) or abs(value) > base.WHOLE_MAX:
         return None, False
     whole = int(value + 0.5) if value >= 0 else -int(-value + 0.5)
     return whole, whole != value

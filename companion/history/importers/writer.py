@@ -17,7 +17,7 @@ from companion.games import base, registry
 from companion.games.any_game import outcomes
 from companion.groups.models import Group
 from companion.history import bgstats_export
-from companion.history.history_file import ImportRefused
+from companion.history.history_file import FIRST_DAY, LAST_DAY, ImportRefused, in_calendar
 from companion.tables.models import Player, Seat, Table, new_table_id
 
 from .records import NAME_MAX, PlayRecord, Reading, typed_name
@@ -72,11 +72,27 @@ def plan(group: Group, reading: Reading, chosen: dict[str, str] | None = None) -
             continue
         seen.add(key)
         _check_one_each(play, names)
+        times(play, timezone.get_default_timezone())  # a dry run refuses what the import would
         new_plays.append(play)
         for seat in play.seats:
             names[seat.name.casefold()]["used"] = True
     skipped = len(reading.plays) - len(new_plays)
     return Plan(group, new_plays, skipped, list(names.values()), reading.warnings)
+
+
+def times(play: PlayRecord, zone) -> tuple[dt.datetime, dt.datetime]:
+    """When the play started and finished, or ImportRefused when either leaves the calendar the
+    history keeps (history_file.FIRST_DAY to LAST_DAY: a play on 9999-12-31, or of a length of
+    centuries, was a 500, issue 41)."""
+    try:
+        started = timezone.make_aware(play.played_at, zone)
+        finished = started + dt.timedelta(minutes=play.minutes or 0)
+    except OverflowError:
+        started = finished = None
+    if started is None or not (in_calendar(started) and in_calendar(finished)):
+        message = _("{where}: its time, with its length, falls outside the days from {first} to {last}.")
+        raise ImportRefused(message.format(where=play.where, first=FIRST_DAY, last=LAST_DAY))
+    return started, finished
 
 
 def known_plays(group: Group) -> set[tuple[str, str]]:
@@ -145,8 +161,7 @@ def _write_batch(group: Group, plays: list[PlayRecord], people: dict, engine, zo
         winners = [seat for seat, result in enumerate(play.seats) if result.won]
         totals = [result.score or 0 for result in play.seats]
         facts = base.played_game(engine, options)
-        started = timezone.make_aware(play.played_at, zone)
-        finished = started + dt.timedelta(minutes=play.minutes or 0)
+        started, finished = times(play, zone)
         table = Table(
             id=new_table_id(),
             group=group,
