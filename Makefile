@@ -87,12 +87,14 @@ golden: install
 	$(BIN)/python -m tests.engines.golden_playthrough
 
 # The long fuzz of issue 7: hypothesis on every engine, schemathesis on the whole JSON API (in-process,
-# on SQLite or on DATABASE_URL). `make test` runs the same files with a small budget. ~6 min.
+# on SQLite or on DATABASE_URL), and hypothesis on every page's URLs, queries and forms (issue 41).
+# `make test` runs the same files with a small budget. ~8 min.
 FUZZ_EXAMPLES ?= 500
 HOSTILE_EXAMPLES ?= 1000
 fuzz: install
 	HYPOTHESIS_PROFILE=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) HOSTILE_EXAMPLES=$(HOSTILE_EXAMPLES) \
-		$(BIN)/pytest tests/engines/test_hostile_sequences.py tests/api/test_fuzz_api.py -q $(PYTEST_ARGS)
+		$(BIN)/pytest tests/engines/test_hostile_sequences.py tests/api/test_fuzz_api.py \
+		tests/web/test_fuzz_pages.py -q $(PYTEST_ARGS)
 
 # The performance budget of issue 7 (gunicorn on PostgreSQL, then SQLite), then the history pages
 # of one group at 100 and 2,000 plays and among 1,000 groups of 200 (bench/history.py); ~6 min.

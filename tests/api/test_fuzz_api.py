@@ -65,6 +65,10 @@ OPERATIONS = {  # every operation of the document -> its share of the budget
     "GET /api/v1/groups/{group_id}/ratings": 0.5,
     "POST /api/v1/groups/{group_id}/imports": 1,
     "GET /api/v1/groups/{group_id}/export": 0.3,
+    "POST /api/v1/tables/{table_id}/links": 0.3,
+    "POST /api/v1/groups/{group_id}/links": 0.3,
+    "GET /api/v1/groups/{group_id}/members": 0.3,
+    "DELETE /api/v1/groups/{group_id}/members/{user_id}": 0.3,
 }
 # A plays file the steering puts in an import now and then (a dry run: the group stays as it is).
 SMALL_BGG = (
@@ -269,7 +273,7 @@ def steer(case, aim: dict, tables: Tables) -> str | None:
         case.path_parameters["name"] = "default"
         return "ok"
     if "group_id" in (case.path_parameters or {}) and aim["target"] != "generated":
-        group = tables.group
+        group = Group.objects.get(pk=tables.group.pk)  # its tokens as they are now (links renewed)
         case.path_parameters["group_id"] = group.pk
         token = {"edit": group.token, "view": group.view_token, "other": tables.get(0).token}.get(aim["auth"])
         if token is not None:
@@ -284,6 +288,10 @@ def steer(case, aim: dict, tables: Tables) -> str | None:
             if aim["action"] == "legal" and isinstance(case.body, dict):
                 case.body.update({"format": "bgg", "file": SMALL_BGG, "dry_run": True, "names": {}})
                 return "ok" if aim["auth"] == "edit" else None
+            return None
+        if label.endswith("/links"):  # new links for a member; removing a member needs its owner
+            return "ok" if aim["auth"] == "edit" else None
+        if label.startswith("DELETE"):
             return None
         return "ok" if aim["auth"] in ("edit", "view") and not label.endswith("/ratings") else None
     if "table_id" not in case.path_parameters or aim["target"] == "generated":
