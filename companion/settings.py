@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # "last seen 5 minutes ago" on the account's page
     "django_htmx",
     "template_partials",
     "crispy_forms",

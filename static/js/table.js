@@ -92,6 +92,15 @@
 
   // --- Push, with polling while the stream is down ---------------------------------------------
   var source = null, failures = 0, heldTimer = null, retryTimer = null, pollTimer = null;
+  // This phone renews the links itself: its page comes back with the new ones (and its rights), so
+  // its stream's "renewed" must not reload the old page before the answer has arrived.
+  var renewing = false;
+  document.addEventListener("submit", function (event) {
+    if (event.target.closest(".renew-links")) {
+      renewing = true;
+      if (source) source.close();
+    }
+  });
   var fanoutDown = false;
   var pollsFailed = false; // no signal, as opposed to a proxy that only refuses the stream
   function startPolling() {
@@ -144,7 +153,7 @@
     // issue 41): the page reloads and says why.
     source.addEventListener("renewed", function () {
       source.close();
-      window.location.reload();
+      if (!renewing) window.location.reload();
     });
     source.onerror = drop;
   }
