@@ -30,3 +30,37 @@ def english_after_each_test():
 
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def no_cached_values():
+    """Each test starts with an empty cache (issue 46): the in-memory cache outlives a test, and a
+    value kept by an earlier one (a rate limit's counter, a group's figures or ratings under a
+    stamp that a later test's history can share) must not decide a later one. A Redis cache
+    (REDIS_URL set) is another process's and is left alone."""
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    if isinstance(caches["default"], LocMemCache):
+        cache.clear()
+
+
+# Threads the app keeps for the life of a process, started on first use: the pages' pool, the
+# fan-out's reader and publisher, the push renderers, the logins' watch, the log's checkpoints.
+PROCESS_THREADS = ("view", "fanout-", "live-push", "login-watch", "sqlite-checkpoints", "asyncio_")
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_running(request):
+    """A thread a test starts ends with it (issue 46): one left running (an import written in the
+    background, a reader of a stream) could still write to the database, or hold its lock, while
+    the next test runs, and make that one fail for a reason of this one's."""
+    import threading
+
+    before = set(threading.enumerate())
+    yield
+    started = [t for t in threading.enumerate() if t not in before and not t.name.startswith(PROCESS_THREADS)]
+    for thread in started:
+        thread.join(timeout=5)
+    left = [thread.name for thread in started if thread.is_alive()]
+    assert not left, f"{request.node.nodeid} left threads running: {left}"
