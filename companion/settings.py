@@ -249,6 +249,14 @@ LOGIN_REQUIRED = envbool("COMPANION_LOGIN_REQUIRED", "false")
 # One group open to whoever reaches the server, which every table without a group joins (a LAN
 # game night). Off for a hosted server: a table then starts in a group, from its link (issue 16).
 DEFAULT_GROUP = envbool("COMPANION_DEFAULT_GROUP", "true")
+# A new password (a member's change, the first account from the environment): Django's checks, and
+# 12 characters at least, since a private server is on the internet.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "login"

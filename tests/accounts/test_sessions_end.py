@@ -304,3 +304,13 @@ def test_an_account_turned_off_is_signed_out_on_every_phone(ann):
     ann.save()
     shut_out(client, group, table_id)
     assert Login.objects.count() == 0
+
+
+def test_a_new_password_must_be_12_characters_and_no_common_one(ann):
+    client = logged_in()
+    for new, said in (("short1pass", "at least 12 characters"), ("password1234", "too common")):
+        refused = client.post(
+            "/accounts/password_change/", {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
+        )
+        assert refused.status_code == 200 and said in refused.content.decode()
+    assert Login.objects.count() == 1  # nothing changed: the login stands
