@@ -11,10 +11,10 @@ STAMP := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the pinned requirements change.
-$(STAMP): requirements.txt | $(BIN)/python
+# Reinstall only when the pinned requirements change (the app's, and the tests' beside them).
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
 install: $(STAMP)
