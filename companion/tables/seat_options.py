@@ -7,8 +7,6 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext as _
 
-from companion.games import screen_kit
-
 TEAMS_MAX = 4  # teams the form offers; the engine takes any number
 
 
@@ -73,7 +71,6 @@ def values(engine, data: dict, seats: list[int]) -> dict:
 
 def _team(value, position: int, count: int) -> int:
     """A seat's team as a number from 1 to `count`; taking turns when it chose none (or one past)."""
-    team = screen_kit.number(value)
-    if team is not None and 1 <= team <= count:
-        return team
+    if value and value.isdigit() and 1 <= int(value) <= count:
+        return int(value)
     return position % count + 1 if count else 0

@@ -19,6 +19,7 @@ numbers of requests, routes and forms are printed at the end of the module.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import time
@@ -30,6 +31,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 import pytest
 from django.contrib.messages import constants as message_levels
 from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from hypothesis import HealthCheck, given, settings
@@ -42,6 +44,7 @@ from companion.tables import services
 from companion.tables.models import Event, KeyedWrite, Player, Seat, Table
 from tests.engines.golden_playthrough import script
 from tests.history.factories import play_out
+from tests.history.import_files import BGG, PLAYS, bgstats, score
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +106,21 @@ def free_text(max_size: int = 40):
 HOSTILE_VALUE = st.one_of(
     st.sampled_from(HOSTILE), free_text(), st.integers().map(str), st.dates().map(dt.date.isoformat)
 )
+# Files for the imports: the app's own formats with values past what a database keeps, and junk.
+SCORES = [{**PLAYS[0], "playerScores": [score(11, 10**30, True), score(12, "3")]}]
+HOSTILE_FILES = [
+    b"",
+    b"\x00",
+    b"[" * 100_000,
+    b"9" * 5000,
+    BGG,
+    BGG.replace(b'date="2024-06-01"', b'date="9999-12-31"'),
+    BGG.replace(b'length="40"', b'length="999999999"'),
+    bgstats(plays=SCORES),
+    bgstats(plays=[{**PLAYS[0], "playDate": "9999-12-31 23:59:59"}]),
+    json.dumps({"format": "table-companion-history", "version": 10**30}).encode(),
+]
+HOSTILE_FILE = st.one_of(st.sampled_from(HOSTILE_FILES), st.binary(max_size=200))
 
 # --- The world: a group with a member and a watcher, a table of every game, a history ---------
 
@@ -119,9 +137,8 @@ class World:
             names, options, actions = script(slug)
             table = services.create_table(slug, names, options, self.group)
             for action in actions[: len(actions) // 3]:
-                table = services.play_action(table.id, action, table.version) and Table.objects.get(
-                    pk=table.pk
-                )
+                services.play_action(table.id, action, table.version)
+                table.refresh_from_db()
             self.tables.append(table)
         self.finished = play_out("dogo-dash", ["Ann", "Ben", "Cleo"], group=self.group)
         self.tables.append(self.finished)
@@ -129,7 +146,7 @@ class World:
             self.member.get(f"/t/{table.id}/join/{table.token}/")
             self.watcher.get(f"/t/{table.id}/join/{table.view_token}/")
         self.player = Player.objects.filter(group=self.group).first()
-        self.job = ImportJob.objects.create(group=self.group, file_format="bgg", content=b"<plays/>")
+        self.job = ImportJob.objects.create(group=self.group, file_format="bgg", content=BGG)
         self.day = self.finished.finished.date()
 
     def real(self, name: str, kind: str) -> list[str]:
@@ -326,17 +343,18 @@ class Forms(HTMLParser):
     def __init__(self, page: str):
         super().__init__()
         self.page = page
-        self.forms: list[tuple[str, dict, list]] = []  # action, fields, buttons' (name, value)
+        self.forms: list[tuple[str, dict, list, list]] = []  # action, fields, buttons, file fields
         self.links: list[str] = []
-        self._form: tuple[str, dict, list] | None = None
+        self._form: tuple[str, dict, list, list] | None = None
         self._select: str | None = None
         self._textarea: str | None = None
 
-    def variants(self) -> list[tuple[str, dict]]:
+    def variants(self) -> list[tuple[str, dict, list]]:
         found = []
-        for action, fields, buttons in self.forms:
+        for action, fields, buttons, files in self.forms:
             fields = {name: value for name, value in fields.items() if value is not None}
-            found += [(action, {**fields, name: value}) for name, value in buttons] or [(action, fields)]
+            found += [(action, {**fields, name: value}, files) for name, value in buttons]
+            found += [] if buttons else [(action, fields, files)]
         return found
 
     def handle_starttag(self, tag, attrs):
@@ -345,13 +363,15 @@ class Forms(HTMLParser):
             if link and "?" in link and not link.startswith(("http", "//", "#", "mailto")):
                 self.links.append(link)
         if tag == "form" and (attrs.get("method") or "").lower() == "post":
-            self._form = (attrs.get("action") or attrs.get("hx-post") or self.page, {}, [])
+            self._form = (attrs.get("action") or attrs.get("hx-post") or self.page, {}, [], [])
             self.forms.append(self._form)
         if self._form is None:
             return
-        _action, fields, buttons = self._form
+        _action, fields, buttons, files = self._form
         name = attrs.get("name")
-        if tag == "input" and name and attrs.get("type") != "file":
+        if tag == "input" and name and attrs.get("type") == "file":
+            files.append(name)
+        elif tag == "input" and name:
             if attrs.get("type") in ("checkbox", "radio") and "checked" not in attrs:
                 fields.setdefault(name, None)
             elif attrs.get("type") == "submit":
@@ -400,6 +420,7 @@ def scrape(world: World) -> tuple[list[tuple[str, dict]], list[str]]:
         f"/g/{group}/history/players/{world.player.pk}/",
     ]
     pages += [f"/g/{group}/history/plays/{world.finished.id}/replay/?step=3"]
+    pages += [f"/g/{group}/history/{page}/" for page in ("import", "bring", f"bring/{world.job.pk}")]
     seen, queue = set(), [(page, 0) for page in pages]
     while queue:
         page, depth = queue.pop(0)
@@ -411,11 +432,12 @@ def scrape(world: World) -> tuple[list[tuple[str, dict]], list[str]]:
             continue
         parser = Forms(page)
         parser.feed(response.content.decode())
-        for action, fields in parser.variants():
+        for action, fields, files in parser.variants():
             action = absolute(page, action)
             if not action.startswith(("/i18n/", "/accounts/")):
                 fields.pop("csrfmiddlewaretoken", None)
-                forms.setdefault((action, tuple(sorted(fields)), fields.get("action")), (action, fields))
+                key = (action, tuple(sorted(fields)), fields.get("action"))
+                forms.setdefault(key, (action, fields, files))
         for link in parser.links:
             link = absolute(page, link)
             path, query = urlsplit(link).path, parse_qsl(urlsplit(link).query, keep_blank_values=True)
@@ -425,16 +447,19 @@ def scrape(world: World) -> tuple[list[tuple[str, dict]], list[str]]:
     return list(forms.values()), sorted(links.values())
 
 
-def fuzz_form(world: World, action: str, fields: dict) -> None:
-    """The form sent with hostile values in one to three fields (its own, or a write's)."""
+def fuzz_form(world: World, action: str, fields: dict, files: list[str]) -> None:
+    """The form sent with hostile values in one to three fields (its own, or a write's), and a
+    hostile file in each of its file fields."""
     keys = sorted(fields) + ["expected_version", "seq", "idempotency_key"]
     changes = st.dictionaries(st.sampled_from(keys), HOSTILE_VALUE, min_size=1, max_size=3)
+    uploads = st.fixed_dictionaries({name: HOSTILE_FILE for name in files})
     table_id = resolve(urlsplit(action).path).kwargs.get("table_id")
 
-    @settings(max_examples=PER_FORM, **FUZZ)
-    @given(changed=changes, who=WHO, htmx=st.booleans())
-    def run(changed, who, htmx):
+    @settings(max_examples=PER_FORM * (4 if files else 1), **FUZZ)
+    @given(changed=changes, uploaded=uploads, who=WHO, htmx=st.booleans())
+    def run(changed, uploaded, who, htmx):
         data = {**fields, **changed}
+        data.update({name: SimpleUploadedFile("plays.json", content) for name, content in uploaded.items()})
         if "expected_version" in fields and "expected_version" not in changed and table_id:
             # The table's version now, so the values reach the rules (a stale one is a 409 first).
             data["expected_version"] = Table.objects.get(pk=table_id).version
@@ -461,17 +486,18 @@ def fuzz_link(world: World, link: str) -> None:
 def test_every_form_and_link_answers_hostile_values_without_a_500(world):
     started = time.monotonic()
     forms, links = scrape(world)
-    actions = [action for action, _fields in forms]
+    actions = [action for action, _fields, _files in forms]
     games = {resolve(urlsplit(action).path).kwargs.get("slug") for action in actions if "/new/" in action}
     assert games >= set(registry.GAMES), games  # a new table of every game
-    for part in ("/act/", "/undo/", "/rename/", "/zone/", "/groups/new/", "/history/plays/", "/merge/"):
+    parts = ["/act/", "/undo/", "/rename/", "/zone/", "/groups/new/", "/history/plays/", "/merge/"]
+    for part in parts + ["/history/import/", "/history/bring/", f"/history/bring/{world.job.pk}/"]:
         assert any(part in action for action in actions), part
     # Each form's first VARIANTS buttons; new links last: the watcher's grants name the old ones.
     fuzzed = Counter()
-    for action, fields in sorted(forms, key=lambda form: "/renew/" in form[0]):
+    for action, fields, files in sorted(forms, key=lambda form: "/renew/" in form[0]):
         fuzzed[action] += 1
         if fuzzed[action] <= VARIANTS:
-            fuzz_form(world, action, fields)
+            fuzz_form(world, action, fields, files)
     for link in links:
         fuzz_link(world, link)
     SENT["forms"], SENT["links"] = len(forms), len(links)
@@ -495,3 +521,93 @@ def report(request):
         with capture.global_and_fixture_disabled():
             reporter.write_line("")
             reporter.write_line(line)
+
+
+# ---------------------------------------------------------------------------------------------
+# What the fuzzing found, pinned (these were 500s)
+
+
+def golden_third(client: Client, slug: str) -> Table:
+    """A table of `slug` a third of the way through its golden script, this client at it."""
+    names, options, actions = script(slug)
+    table = services.create_table(slug, names, options)
+    for action in actions[: len(actions) // 3]:
+        services.play_action(table.id, action, table.version)
+        table.refresh_from_db()
+    client.get(f"/t/{table.id}/join/{table.token}/")
+    return table
+
+
+@pytest.mark.parametrize("target", ["1" + "0" * 30, "2147483648"])
+def test_a_new_pads_target_past_an_integer_column_is_refused_on_the_form(client, target):
+    data = {"option_game_name": "Hearts", "option_target": target, "player_0": "Ann", "player_1": "Ben"}
+    response = client.post("/new/any-game/", data)
+    assert response.status_code == 400
+    assert f"The target is at most 2147483647, not {target} (AG-1)." in response.content.decode()
+    assert Table.objects.count() == 0 and Player.objects.count() == 0
+
+
+@pytest.mark.parametrize("team", ["\u00b2", "9" * 5000, "-1"])
+def test_a_team_no_form_offers_is_refused_on_the_form(client, team):
+    data = {"option_game_name": "Hearts", "option_teams": "2", "player_0": "Ann", "player_1": "Ben"}
+    response = client.post("/new/any-game/", {**data, "teams_0": team, "teams_1": "2"})
+    assert response.status_code == 400
+    assert Table.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("slug", "query"),
+    [
+        ("yahtzee", {"d": "\u00b2"}),
+        ("yahtzee", {"d": "9" * 5000}),
+        ("yahtzee", {"d": "1,\u00b2"}),
+        ("summer-suns", {"view": "\u00b2"}),
+        ("summer-suns", {"view": "9" * 5000}),
+        ("surfs-up", {"buy": "\u00b2"}),
+        ("surfs-up", {"buy": "9" * 5000}),
+        ("hang-four", {"c": "x"}),
+        ("hang-four", {"c": "\u00b2"}),
+    ],
+)
+def test_a_step_no_page_sets_is_left_out_of_the_table_page(client, slug, query):
+    table = golden_third(client, slug)
+    assert client.get(f"/t/{table.id}/", query).status_code == 200
+    assert client.get(f"/t/{table.id}/poll/", query).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [
+        ({"step": "\u00b2"}, 400),
+        ({"step": "--1"}, 400),
+        ({"step": "9" * 5000}, 200),
+        ({"step": "-" + "9" * 5000}, 200),
+        ({"step": "1", "view": "\u00b2"}, 200),
+        ({"step": "1", "view": "9" * 5000}, 200),
+    ],
+)
+def test_a_replay_step_past_what_int_reads_is_the_last_or_a_400(client, query, status):
+    group = Group.objects.create(name="Replayers")
+    table = play_out("dogo-dash", ["Ann", "Ben"], group=group)
+    client.get(f"/g/{group.pk}/join/{group.token}/")
+    assert client.get(f"/g/{group.pk}/history/plays/{table.id}/replay/", query).status_code == status
+
+
+@pytest.mark.parametrize("slug", ["hang-four", "surfs-up"])
+@pytest.mark.parametrize("action", ["[" * 100_000, '{"type": "roll", "x": ' + "[" * 50 + "]" * 50 + "}"])
+def test_a_posted_action_nested_thousands_deep_is_refused_and_changes_nothing(client, slug, action):
+    table = golden_third(client, slug)
+    response = client.post(f"/t/{table.id}/act/", {"action": action, "expected_version": table.version})
+    assert response.status_code == 400 and response["Companion-Outcome"] == "refused"
+    assert Table.objects.get().version == table.version
+
+
+@pytest.mark.parametrize("points", ["9" * 5000])
+def test_a_pads_points_of_thousands_of_digits_are_refused_naming_the_player(client, points):
+    table = golden_third(client, "any-game")
+    data = {"type": "score", "expected_version": table.version, "points_0": points, "points_1": "3"}
+    data.update({f"points_{seat}": "1" for seat in range(2, table.seats.count())})
+    response = client.post(f"/t/{table.id}/act/", data)
+    assert response.status_code == 400 and response["Companion-Outcome"] == "refused"
+    assert "points must be a whole number" in response.content.decode()
+    assert Table.objects.get().version == table.version

@@ -195,7 +195,10 @@ def typed_points(text: str, minus: bool):
         text, negative = text[1:], True
     if not text.isdecimal() or not text.isascii():
         return text if not minus else "-" + text
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:  # more digits than int() reads (4,300): a 500 before (issue 41)
+        return text if not minus else "-" + text
     return -value if negative else value
 
 

@@ -6,8 +6,6 @@ The engine checks everything; this module only turns buttons into actions and ba
 
 from __future__ import annotations
 
-import json
-
 from companion.games import registry, screen_kit
 from companion.games.surfs_up import faces, hidden
 from companion.games.surfs_up.steps import OceanSteps, RewardSteps, SetupSteps
@@ -240,11 +238,8 @@ def action_from_form(post, data: dict) -> dict:
     kind = post.get("type", "")
     players = len(data["players"])
     if "action" in post:
-        try:
-            action = json.loads(post["action"])
-        except ValueError:
-            return {}
-        if not isinstance(action, dict):
+        action = screen_kit.json_action(post)  # thousands of "[" were a 500 (issue 41)
+        if not action:
             return {}
         if action.get("type") == "setup" and shared_goals(data["state"]):
             action["goals"] = [
