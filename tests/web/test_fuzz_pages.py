@@ -49,9 +49,12 @@ from tests.history.import_files import BGG, PLAYS, bgstats, score
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
-PER_ROUTE = max(1, EXAMPLES // 30)  # 2 by default, twice that for a route with parameters: ~60 routes
+PER_ROUTE = max(1, EXAMPLES // 30)  # 2 by default, one more for a route with parameters: ~60 routes
 PER_FORM = max(1, EXAMPLES // 60)  # 1 by default: ~40 forms (each of their buttons: VARIANTS) and links
 VARIANTS = max(2, EXAMPLES // 20)  # a form's buttons fuzzed (a game's entries are buttons): 3 by default
+# Where each game's table stands, in thirds of its golden script: a third by default; more screens
+# (each game's start, middle and late steps) with a larger budget.
+STAGES = (1,) if EXAMPLES < 200 else (0, 1, 2)
 SKIPPED_PREFIXES = ("api/",)  # the JSON API: schemathesis fuzzes it from its OpenAPI document
 
 # --- Hostile values --------------------------------------------------------------------------
@@ -103,8 +106,12 @@ def free_text(max_size: int = 40):
     return st.text(max_size=max_size)  # hypothesis's text: any code point but the surrogates
 
 
-HOSTILE_VALUE = st.one_of(
-    st.sampled_from(HOSTILE), free_text(), st.integers().map(str), st.dates().map(dt.date.isoformat)
+HOSTILE_VALUE = st.one_of(  # the list above twice as often as each of the others
+    st.sampled_from(HOSTILE),
+    st.sampled_from(HOSTILE),
+    free_text(),
+    st.integers().map(str),
+    st.dates().map(dt.date.isoformat),
 )
 # Files for the imports: the app's own formats with values past what a database keeps, and junk.
 SCORES = [{**PLAYS[0], "playerScores": [score(11, 10**30, True), score(12, "3")]}]
@@ -133,10 +140,10 @@ class World:
         self.group = Group.objects.get(name="Fuzzers")
         self.watcher.get(f"/g/{self.group.pk}/join/{self.group.view_token}/")
         self.tables: list[Table] = []
-        for slug in registry.GAMES:  # each game a third of the way through its golden script
+        for slug, stage in ((slug, stage) for slug in registry.GAMES for stage in STAGES):
             names, options, actions = script(slug)
             table = services.create_table(slug, names, options, self.group)
-            for action in actions[: len(actions) // 3]:
+            for action in actions[: len(actions) * stage // 3]:
                 services.play_action(table.id, action, table.version)
                 table.refresh_from_db()
             self.tables.append(table)
@@ -290,7 +297,7 @@ def fuzz_route(world: World, route: str) -> None:
     names = parameters(route)
     values = st.fixed_dictionaries({name: value_strategy(world, name, kind) for name, kind in names})
 
-    @settings(max_examples=PER_ROUTE * (2 if names else 1), **FUZZ)
+    @settings(max_examples=PER_ROUTE + 1 if names else 1, **FUZZ)
     @given(values=values, who=WHO, post=st.booleans(), query=QUERY, form=FORM, htmx=st.booleans())
     def run(values, who, post, query, form, htmx):
         url = fill(route, values)
@@ -441,9 +448,10 @@ def scrape(world: World) -> tuple[list[tuple[str, dict]], list[str]]:
         for link in parser.links:
             link = absolute(page, link)
             path, query = urlsplit(link).path, parse_qsl(urlsplit(link).query, keep_blank_values=True)
-            links.setdefault((path, tuple(sorted(dict(query)))), link)
-            if depth < 2 and path.startswith("/t/") and link not in seen:
-                queue.append((link, depth + 1))
+            shape = (path, tuple(sorted(dict(query))))
+            if shape not in links and depth < 3 and path.startswith("/t/"):
+                queue.append((link, depth + 1))  # a step of each shape, a few steps deep
+            links.setdefault(shape, link)
     return list(forms.values()), sorted(links.values())
 
 
