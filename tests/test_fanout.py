@@ -54,6 +54,30 @@ def test_each_stream_hears_each_newer_version_once(settings, monkeypatch):
     assert versions == {"t1": 7, "t2": 0}
 
 
+def test_renewed_links_reach_every_stream_of_the_table_once_even_one_watching_after(settings, monkeypatch):
+    """Issue 41: a renewal's generation is put in each queue beside its version (fanout.Renewed),
+    and a stream that starts watching after it was heard gets it at once."""
+
+    async def run():
+        hub = fanout.Hub()
+        monkeypatch.setitem(fanout.LISTENERS, "watch", lambda hub: asyncio.sleep(0))
+        settings.COMPANION_FANOUT = "watch"
+        ann = hub.watch("t1", 3)
+        hub.publish("t1", 4, 1)  # the renewal: version 4, links of generation 1
+        hub.publish("t1", 4, 1)  # heard again from the backend
+        late = hub.watch("t1", 3, 0)  # opened with the marks read before the renewal
+        fresh = hub.watch("t1", 4, 1)  # opened after it
+        hub.publish("t1", 5)  # an entry: no generation said, none changed
+        heard = lambda queue: [queue.get_nowait() for _ in range(queue.qsize())]  # noqa: E731
+        return heard(ann), heard(late), heard(fresh)
+
+    ann, late, fresh = run_apart(run())
+    assert ann == [fanout.Renewed(1), 4, 5] and isinstance(ann[0], fanout.Renewed)
+    assert late == [fanout.Renewed(1), 5] and isinstance(late[0], fanout.Renewed)
+    assert fresh == [5]
+    assert fanout.parse("ab12 7 2") == ("ab12", 7, 2) and fanout.parse("ab12 7 x") is None
+
+
 def test_streams_hear_when_the_backend_goes_and_comes_once_each(settings, monkeypatch):
     """Issue 28: a hub that lost its backend tells its streams, once per change."""
 

@@ -17,13 +17,24 @@ def new_login_key() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
+class Logins(models.QuerySet):
+    def counting(self, now=None):
+        """Those still counting: within their lifetime and not idle too long (settings)."""
+        from .sessions import idle_limit, lifetime
+
+        now = now or timezone.now()
+        return self.filter(created__gte=now - lifetime(), last_seen__gte=now - idle_limit())
+
+
 class Login(models.Model):
     key = models.CharField(primary_key=True, max_length=64, default=new_login_key, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="logins")
     created = models.DateTimeField(default=timezone.now)
     # Moved on at most every sessions.SEEN_STEP, so that a page costs no write each time.
     last_seen = models.DateTimeField(default=timezone.now)
-    device = models.CharField(max_length=80, blank=True)  # "Firefox on Android", for the account page
+    device = models.CharField(max_length=80, blank=True)  # "Firefox · Android", for the account page
+
+    objects = Logins.as_manager()
 
     class Meta:
         indexes = [models.Index(fields=["user", "-last_seen"], name="login_user_seen")]

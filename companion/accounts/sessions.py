@@ -45,6 +45,16 @@ class SessionStore(signed_cookies.SessionStore):
             return {}
         return data
 
+    def flush(self):
+        """A session emptied (a logout; a login as another account on this phone) ends its login:
+        a copy of its cookie kept from before then counts for nothing."""
+        key = self._get_session().get(LOGIN_KEY)
+        super().flush()
+        if key:
+            from .models import Login
+
+            Login.objects.filter(pk=key).delete()
+
     async def aload(self):
         data = super().load()
         if SESSION_KEY not in data:
@@ -56,13 +66,11 @@ class SessionStore(signed_cookies.SessionStore):
         """`manage.py clearsessions`: the records of logins past their lifetime or idle too long."""
         from .models import Login
 
-        now = timezone.now()
-        Login.objects.filter(created__lt=now - lifetime()).delete()
-        Login.objects.filter(last_seen__lt=now - idle_limit()).delete()
+        Login.objects.exclude(pk__in=Login.objects.counting().values("pk")).delete()
 
 
 def login_counts(key, user_id) -> bool:
-    """The login is on record for this account, within its lifetime and not idle too long; its
+    """The login is on record for this account and counting (Logins.counting's rules); its
     last_seen is moved on when older than SEEN_STEP. Written out: the ORM's query builder cost more
     than the query (the request a live table makes most, a poll, made one)."""
     from .models import Login

@@ -1,12 +1,12 @@
-"""A login makes its record and names it in the session; a logout deletes it; a new password
-(changed on any phone, by `manage.py changepassword`, or rehashed by Django) or an account turned
-off deletes them all (models.Login). The phone that changes its own password gets a new one
-(views.py)."""
+"""A login makes its record and names it in the session (a logout deletes it: sessions.py's flush);
+a new password (changed on any phone, by `manage.py changepassword`, or rehashed by Django) or an
+account turned off deletes them all (models.Login). The phone that changes its own password gets a
+new one (views.py)."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
@@ -21,17 +21,14 @@ def record_login(sender, request, user, **kwargs):
 
 
 def start_login(request, user) -> None:
+    """A new login for this phone; the one it had before (logged in again, or a new password)
+    ends, else a copy of its cookie from before would count on."""
+    previous = request.session.get(LOGIN_KEY)
+    if previous:
+        Login.objects.filter(pk=previous).delete()
     agent = request.META.get("HTTP_USER_AGENT", "")
     login = Login.objects.create(user=user, device=device.describe(agent)[:80])
     request.session[LOGIN_KEY] = login.key
-
-
-@receiver(user_logged_out, dispatch_uid="companion.accounts.logout")
-def end_login(sender, request, user, **kwargs):
-    if request is not None and hasattr(request, "session"):
-        key = request.session.get(LOGIN_KEY)
-        if key:
-            Login.objects.filter(pk=key).delete()
 
 
 @receiver(pre_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="companion.accounts.password")

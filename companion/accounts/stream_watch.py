@@ -4,7 +4,8 @@ A stream outlives the request that checked its session: a phone signed out elsew
 password change, "sign out everywhere", an operator's `manage.py signout`) would go on hearing its
 table until the stream's lifetime. Each process checks the logins of its open streams every
 COMPANION_SESSION_RECHECK seconds, in one query whatever their number, and tells each stream whose
-login no longer counts: it ends (tables/stream.py) and its page reloads into the login page.
+login no longer counts: it ends (tables/stream.py), and its page reloads without the grants the
+session held (a table's page then answers 404, as to any phone that never opened its link).
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
-from django.utils import timezone
 
 from companion.tables.db_reads import closed_if_broken
 
-from .sessions import LOGIN_KEY, idle_limit, lifetime
+from .sessions import LOGIN_KEY
 
 log = logging.getLogger(__name__)
 
@@ -64,15 +64,11 @@ class SignedInStreams:
 
 
 def logins_alive(keys: list[str]) -> set[str]:
-    """Of these logins' keys, those whose login still counts (sessions.py's rules)."""
+    """Of these logins' keys, those whose login still counts."""
     from .models import Login
 
-    now = timezone.now()
     with closed_if_broken():
-        alive = Login.objects.filter(
-            pk__in=keys, created__gte=now - lifetime(), last_seen__gte=now - idle_limit()
-        )
-        return set(alive.values_list("pk", flat=True))
+        return set(Login.objects.counting().filter(pk__in=keys).values_list("pk", flat=True))
 
 
 signed_in_streams = SignedInStreams()

@@ -18,11 +18,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
+from companion.pwa.views import CLEAR_SITE_DATA
+
 from .models import Login
 from .sessions import LOGIN_KEY
 from .signals import start_login
-
-CLEAR_SITE_DATA = '"cache", "storage"'  # what pwa.views.LogoutEverywhereView clears on a logout
 
 
 def handle(login: Login) -> str:
@@ -36,7 +36,7 @@ def account(request):
     here = request.session.get(LOGIN_KEY)
     logins = [
         {"login": login, "handle": handle(login), "here": login.key == here}
-        for login in Login.objects.filter(user=request.user).order_by("-last_seen")
+        for login in Login.objects.counting().filter(user=request.user).order_by("-last_seen")
     ]
     logins.sort(key=lambda item: not item["here"])  # this phone first
     return render(request, "registration/account.html", {"logins": logins})

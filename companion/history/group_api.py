@@ -118,12 +118,20 @@ def create_group(request, body: GroupIn):
     group = Group.objects.create(name=name, owner=owner)
     if owner is not None:  # an account's groups are its memberships
         Membership.keep(owner, group, Membership.Rights.EDIT)
-    links = {
+    return json_answer(created_answer(group), status=201)
+
+
+def created_answer(group: Group) -> dict:
+    """A group's id, name, tokens and share links (GroupCreatedOut): at its start, and when its
+    links are renewed (members_api.py)."""
+    return {
+        "id": group.pk,
+        "name": group.name,
+        "token": group.token,
+        "view_token": group.view_token,
         "url": reverse("groups:join", args=[group.pk, group.token]),
         "view_url": reverse("groups:join", args=[group.pk, group.view_token]),
     }
-    answer = {"id": group.pk, "name": group.name, "token": group.token, "view_token": group.view_token}
-    return json_answer({**answer, **links}, status=201)
 
 
 @router.get("/{group_id}", response={200: GroupOut, **ERRORS})

@@ -17,7 +17,7 @@ from companion import tokens
 from companion.games import registry
 from companion.groups import access
 from companion.groups.forms import GroupForm, ZoneForm, time_zones
-from companion.groups.models import DEFAULT_GROUP_ID, Group, Membership
+from companion.groups.models import DEFAULT_GROUP_ID, Group
 from companion.tables import access as table_access
 from companion.tables import qr
 from companion.tables.limits import limit_tables
@@ -67,9 +67,7 @@ def group_home(request, group: Group):
     # whoever reaches the server is in it, and a table there stays behind its own links.
     listed = not access.open_to_all(group.pk)
     playing = (
-        Table.objects.filter(group=group, status=Table.Status.IN_PROGRESS, abandoned__isnull=True)
-        .order_by("-created")
-        .prefetch_related("seats__player")[:OPEN_TABLES]
+        members.tables_in_play(group).order_by("-created").prefetch_related("seats__player")[:OPEN_TABLES]
         if listed
         else []
     )
@@ -113,7 +111,8 @@ def renew_links(request, group: Group):
     if request.group_rights != tokens.EDIT or access.open_to_all(group.pk):
         return HttpResponseForbidden(_("Only a member can renew the group's links."))
     group.renew_links()
-    access.grant(request, group, tokens.EDIT)  # this phone stays a member
+    if not request.user.is_authenticated:  # an account's rights are its membership, left as it is
+        access.grant(request, group, tokens.EDIT)  # this phone stays a member
     messages.success(
         request, _("New links made: the old ones open nothing now. Share the new ones with who should join.")
     )
@@ -124,16 +123,17 @@ def renew_links(request, group: Group):
 @access.group_page
 def remove_member(request, group: Group, user_id: int):
     """The owner takes a member out of the group (issue 41)."""
-    if not members.may_manage(request.user, group):
-        return HttpResponseForbidden(_("Only the group's owner can remove its members."))
-    membership = get_object_or_404(Membership.objects.select_related("user"), group=group, user_id=user_id)
-    if membership.user_id in (request.user.pk, group.owner_id):
-        return HttpResponseForbidden(_("The group's owner, and you yourself, stay members."))
+    try:
+        membership = members.membership_to_remove(request.user, group, user_id)
+    except members.Refused as refused:
+        if refused.status == 404:
+            raise Http404("No such member") from refused
+        return HttpResponseForbidden(refused.message)
     renew_tables = request.POST.get("renew_tables") == "on"
     members.remove(group, membership, renew_tables)
     name = membership.user.get_username()
     if renew_tables:
-        done = _("{name} is no longer a member; the group's links and those of its tables in play are new.")
+        done = _("{name} is no longer a member; the group's links and those of its tables are new.")
     else:
         done = _("{name} is no longer a member, and the group's links are new.")
     messages.success(request, done.format(name=name))

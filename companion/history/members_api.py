@@ -8,17 +8,15 @@ signed in (a private deployment's account), and renews the group's links as the 
 from __future__ import annotations
 
 from django.http import HttpResponse
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from ninja import Router, Schema
 
 from companion.groups import access
-from companion.groups.models import Membership
 from companion.json_api import ERRORS, ApiError, api, error_body, json_answer
 from companion.tables.limits import check_writes
 
 from . import members
-from .group_api import GroupCreatedOut
+from .group_api import GroupCreatedOut, created_answer
 
 router = Router(tags=["groups"])
 
@@ -39,17 +37,15 @@ def renew_group_links(request, group_id: str):
             403, error_body("open_group", _("The open default group has no links to renew."))["error"]
         )
     group.renew_links()
-    answer = {"id": group.pk, "name": group.name, "token": group.token, "view_token": group.view_token}
-    links = {
-        "url": reverse("groups:join", args=[group.pk, group.token]),
-        "view_url": reverse("groups:join", args=[group.pk, group.view_token]),
-    }
-    return json_answer({**answer, **links})
+    return json_answer(created_answer(group))
 
 
 @router.get("/{group_id}/members", response={200: list[MemberOut], **ERRORS})
 def list_members(request, group_id: str):
     group = access.group_for(request, group_id)
+    if access.open_to_all(group.pk):  # whoever reaches the server is in it: no one's names to list
+        message = _("The open default group has no members to list.")
+        raise ApiError(403, error_body("open_group", message)["error"])
     return [
         {
             "id": m.user_id,
@@ -65,17 +61,10 @@ def list_members(request, group_id: str):
 def remove_member(request, group_id: str, user_id: int, renew_tables: bool = False):
     check_writes(request)
     group = access.group_for(request, group_id, write=True)
-    if not members.may_manage(request.user, group):
-        message = _("Only the group's owner, signed in, can remove its members.")
-        raise ApiError(403, error_body("not_owner", message)["error"])
-    membership = Membership.objects.filter(group=group, user_id=user_id).first()
-    if membership is None:
-        raise ApiError(
-            404, error_body("not_a_member", _("This account is not a member of the group."))["error"]
-        )
-    if user_id in (request.user.pk, group.owner_id):
-        message = _("The group's owner, and you yourself, stay members.")
-        raise ApiError(403, error_body("stays_member", message)["error"])
+    try:
+        membership = members.membership_to_remove(request.user, group, user_id)
+    except members.Refused as refused:
+        raise ApiError(refused.status, error_body(refused.code, refused.message)["error"]) from refused
     members.remove(group, membership, renew_tables)
     return HttpResponse(status=204)
 

@@ -99,5 +99,8 @@ class LogoutEverywhereView(LogoutView):
 
     def post(self, request, *args, **kwargs):
         response = super().post(request, *args, **kwargs)
-        response["Clear-Site-Data"] = '"cache", "storage"'
+        response["Clear-Site-Data"] = CLEAR_SITE_DATA
         return response
+
+
+CLEAR_SITE_DATA = '"cache", "storage"'  # what a logout clears (accounts/views.py's too)

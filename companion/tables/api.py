@@ -178,7 +178,7 @@ WRITE_ERRORS = {**ERRORS, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 def _table(request: HttpRequest, table_id: str, write: bool = False) -> Table:
     # Only what the token check needs: a write reloads the row under its lock in the service.
-    tables = Table.objects.only("id", "game", "token", "view_token") if write else Table.objects
+    tables = Table.objects.only("id", "game", "token", "view_token", "links") if write else Table.objects
     table = tables.filter(pk=table_id).first() if TABLE_ID.fullmatch(table_id) else None
     _check_rights(request, table, write)
     return table

@@ -41,6 +41,7 @@ READ_FIELDS = (
     "last_seq",
     "token",
     "view_token",
+    "links",  # a page's write checks its phone's grant on the row it writes (issue 41)
     "finished",
     "abandoned",
 )

@@ -90,6 +90,8 @@ class Hub:
         queue: asyncio.Queue = asyncio.Queue()
         self.queues.setdefault(table_id, set()).add(queue)
         self.versions[table_id] = max(version, self.versions.get(table_id, version))
+        if self.links.get(table_id, links) > links:  # renewed since the stream read its marks
+            queue.put_nowait(Renewed(self.links[table_id]))
         self.links[table_id] = max(links, self.links.get(table_id, links))
         if self.listener is None or self.listener.done():
             self.listener = self.loop.create_task(LISTENERS[backend_name()](self))

@@ -15,6 +15,7 @@ from functools import cache, partial
 import orjson
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import trans_real
@@ -498,12 +499,18 @@ def play_again(table_id: str) -> Table:
         return rematch
 
 
-def renew_links(table_id: str) -> Table:
+def renew_links(table_id: str, seen_links: int | None = None) -> Table | None:
     """New play and watch links (issue 41): the old tokens open nothing from now on, and the
     phones that opened them hold nothing (their grants name the old links' generation), on every
-    server; the version moves, so their open streams hear of it and end (fanout.py)."""
+    server; the version moves, so their open streams hear of it and end (fanout.py).
+
+    `seen_links` is the generation whose link the asker proved it holds: when another renewal came
+    first, the asker holds nothing any more and gets None (else a leaked link racing the renewal
+    meant to shut it out would come away with the new links)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
+        if seen_links is not None and table.links != seen_links:
+            return None
         row_cache.forget(table_id)  # the version moves: an entry kept here is stale
         table.token, table.view_token = new_token(), new_token()
         table.links += 1
@@ -511,6 +518,20 @@ def renew_links(table_id: str) -> Table:
         table.save(update_fields=["token", "view_token", "links", "version"])
         transaction.on_commit(partial(fanout.announce, table.id, table.version, table.links))
     return table
+
+
+def renew_links_of(table_ids: list[str]) -> None:
+    """renew_links for many tables at once (a member removed from a group, issue 41): one
+    transaction, a statement per table (each its own tokens), the phones told once it commits."""
+    with transaction.atomic():
+        for table_id in table_ids:
+            Table.objects.filter(pk=table_id).update(
+                token=new_token(), view_token=new_token(), links=F("links") + 1, version=F("version") + 1
+            )
+            row_cache.forget(table_id)
+        renewed = Table.objects.filter(pk__in=table_ids).values_list("pk", "version", "links")
+        for table_id, version, links in renewed:
+            transaction.on_commit(partial(fanout.announce, table_id, version, links))
 
 
 def abandon(table_id: str, expected_version, idempotency_key: str | None = None) -> dict:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+import weakref
 from collections import Counter
 
 from django.conf import settings
@@ -68,7 +69,10 @@ async def table_events(request, table_id: str):
     response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-    response._resource_closers.append(held.release)  # a stream that never started: given back here
+    # A stream that never started is given back when its response closes, or, when Django never
+    # closes it (a phone gone while the answer was on its way), when its events are collected.
+    response._resource_closers.append(held.release)
+    weakref.finalize(events, held.release)
     return response
 
 
@@ -126,6 +130,13 @@ async def _events(
     queue = hub.watch(table_id, version, links)
     login = signed_in_streams.watch(session, queue) if session is not None else None
     try:
+        # What changed between the view's read and the watch (a renewal heard by no stream of this
+        # worker yet): read once more, now that the queue hears everything after.
+        marks = (await hub.read_marks([table_id])).get(table_id)
+        if marks is None or marks[1] != links:
+            yield RENEWED_FRAME
+            return
+        hub.publish(table_id, *marks)
         yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
         if pusher is not None:  # after the first event, which the page waits for (table.js HELD_MS)
             await pusher.learn()

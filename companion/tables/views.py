@@ -291,7 +291,9 @@ def renew_links(request, table_id: str):
     table, rights = _load(request, table_id)
     if rights != tokens.EDIT:
         return HttpResponseForbidden(_("Only a phone with the play link can renew the links."))
-    table = services.renew_links(table.id)
+    table = services.renew_links(table.id, table.links)
+    if table is None:  # another phone renewed them first: this one's link is among the old ones
+        raise errors.LinksRenewed("table")
     access.grant(request, table, tokens.EDIT)
     messages.success(
         request,
@@ -363,6 +365,13 @@ def _write(request, table_id: str, run) -> HttpResponse:
     return response
 
 
+def _still_held(request, row: Table | None) -> None:
+    """The grant checked again on the row the entry writes: links renewed since the page was read
+    (issue 41) leave this phone's entry unwritten."""
+    if row is None or access.session_rights(request, row.id, row.links) != tokens.EDIT:
+        raise errors.LinksRenewed("table")
+
+
 def _stale_notice(table: Table) -> str:
     newest = table.events.filter(undone=False).order_by("-seq").first()
     if newest is None:
@@ -391,6 +400,7 @@ def act(request, table_id: str):
             action,
             _int(request.POST.get("expected_version")),
             _key(request),
+            authorize=lambda row: _still_held(request, row),
         )
 
     return _write(request, table_id, run)
@@ -457,13 +467,21 @@ def play_again(request, table_id: str):
     if rights != tokens.EDIT:
         if table.rematch_id is None:
             return HttpResponseForbidden(_("This link can only watch the table."))
-        access.grant(request, table.rematch, tokens.VIEW)
-        return redirect("tables:table", table.rematch_id)
+        return _follow(request, table.rematch, tokens.VIEW)
     try:
         rematch = services.play_again(table.id)
     except base.ActionError as error:
         return _render_live(request, table, rights, error=error, status=error.status)
-    access.grant(request, rematch, tokens.EDIT)
+    return _follow(request, rematch, tokens.EDIT)
+
+
+def _follow(request, rematch: Table, rights: str):
+    """Into the next game with the rights held at this one, while its links are the ones it was
+    made with: once they were renewed (issue 41), only its new links open it (a phone shut out of
+    it must not come back through the game before)."""
+    if rematch.links != 0:
+        raise errors.LinksRenewed("table")
+    access.grant(request, rematch, rights)
     return redirect("tables:table", rematch.id)
 
 

@@ -270,7 +270,7 @@ def test_a_phone_reads_no_login_record_a_signed_in_one_reads_one(ann, django_ass
         assert guest.get(f"/t/{table.id}/poll/?v=0").status_code == 204
     member = logged_in()
     member.get(f"/t/{table.id}/join/{table.view_token}/")
-    with django_assert_num_queries(2):  # the login and its account in one, then the version
+    with django_assert_num_queries(2):  # the login, then the version (the account is not read)
         assert member.get(f"/t/{table.id}/poll/?v=0").status_code == 204
 
 
@@ -310,7 +310,31 @@ def test_a_new_password_must_be_12_characters_and_no_common_one(ann):
     client = logged_in()
     for new, said in (("short1pass", "at least 12 characters"), ("password1234", "too common")):
         refused = client.post(
-            "/accounts/password_change/", {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
+            "/accounts/password_change/",
+            {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
         )
         assert refused.status_code == 200 and said in refused.content.decode()
     assert Login.objects.count() == 1  # nothing changed: the login stands
+
+
+def test_logging_in_again_ends_the_phones_login_before(ann):
+    User.objects.create_user("ben", password=PASSWORD)
+    group, table_id = group_with_table(ann)
+    client = logged_in()
+    member_of_group(client, group, table_id)
+    before = kept_copy(client)
+    client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})  # again, as ann
+    assert Login.objects.count() == 1
+    shut_out(before, group, table_id)
+    as_ann = kept_copy(client)
+    client.post("/accounts/login/", {"username": "ben", "password": PASSWORD})  # as another account
+    assert list(Login.objects.values_list("user__username", flat=True)) == ["ben"]
+    shut_out(as_ann, group, table_id)
+    assert client.get("/").status_code == 200
+
+
+def test_the_account_page_lists_only_the_logins_that_still_count(ann):
+    here = logged_in()
+    logged_in()  # another phone, left unused for 40 days
+    Login.objects.exclude(pk=here.session["_login"]).update(last_seen=timezone.now() - dt.timedelta(days=40))
+    assert here.get("/accounts/").content.decode().count("Sign out</button>") == 1

@@ -88,7 +88,8 @@ def test_the_account_page_signs_a_lost_phone_out_in_one_tap(live_server, new_pho
     rows.nth(1).get_by_role("button", name="Sign out").tap()
     expect(here.get_by_text("That phone is signed out.")).to_be_visible()
     expect(here.locator(".account-logins li")).to_have_count(1)
-    laptop.reload()
-    expect(laptop.get_by_role("link", name="ann")).to_have_count(0)  # signed out there
+    laptop.reload()  # signed out there: the home page, without "Signed in as ann"
+    expect(laptop.get_by_role("heading", name="What are you playing?")).to_be_visible()
+    expect(laptop.get_by_text("Signed in as")).to_have_count(0)
     ben.reload()
     expect(ben.get_by_role("link", name="ben")).to_be_visible()  # another account: still signed in

@@ -16,6 +16,7 @@ from django.test import Client
 from companion.groups.models import DEFAULT_GROUP_ID, Group, Membership
 from companion.tables import services
 from companion.tables.models import Table
+from tests.history.factories import play_out
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a long enough passphrase"
@@ -196,7 +197,7 @@ def test_the_owner_sees_the_members_and_removes_one_whose_pages_then_answer_404(
     for name in ("ben", "cleo", "dan"):
         assert f'action="/g/{group.pk}/members/{users[name].pk}/remove/"' in page
     assert f"/members/{users['ann'].pk}/remove/" not in page  # the owner stays
-    assert "Also renew the links of the table in play" in page
+    assert "Also renew the links of the group's tables (1 in play)" in page
     assert "/remove/" not in phones["cleo"].get(f"/g/{group.pk}/").content.decode()  # only the owner
 
     assert phones["cleo"].post(f"/g/{group.pk}/members/{users['ben'].pk}/remove/").status_code == 403
@@ -215,20 +216,55 @@ def test_the_owner_sees_the_members_and_removes_one_whose_pages_then_answer_404(
     assert phones["ben"].get(f"/t/{table.id}/").status_code == 200
 
 
-def test_removing_a_member_may_renew_the_links_of_the_tables_in_play_too(club):
+def test_removing_a_member_may_renew_the_links_of_every_table_a_link_could_still_write_to(club):
     group, users, phones, table = club["group"], club["users"], club["phones"], club["table"]
+    ben = phones["ben"]
+    # Ben also holds a finished table (whose "Play again" starts a table in the group), an
+    # abandoned one (a play link resumes it), and a finished one whose next game exists.
+    finished = play_out("dogo-dash", ["Ann", "Ben"], group=group)
+    abandoned = services.create_table("dogo-dash", ["Ann", "Ben"], {}, group)
+    services.abandon(abandoned.id, 0)
+    followed = play_out("dogo-dash", ["Ann", "Ben"], group=group)
+    next_game = services.play_again(followed.id)
+    for held in (finished, abandoned, followed, next_game):
+        ben.get(f"/g/{group.pk}/t/{held.id}/")
     done = phones["ann"].post(
         f"/g/{group.pk}/members/{users['ben'].pk}/remove/", {"renew_tables": "on"}, follow=True
     )
-    assert "the group's links and those of its tables in play are new" in unescape(done.content.decode())
-    assert phones["ben"].get(f"/t/{table.id}/").status_code == 410
-    assert Table.objects.get().links == 1
+    assert "the group's links and those of its tables are new" in unescape(done.content.decode())
+    links = dict(Table.objects.values_list("pk", "links"))
+    assert [links[t.id] for t in (table, finished, abandoned, next_game, followed)] == [1, 1, 1, 1, 0]
+    for held in (table, finished, abandoned, next_game):
+        assert ben.get(f"/t/{held.id}/").status_code == 410
+    assert ben.post(f"/t/{finished.id}/again/").status_code == 410
+    # The finished table whose next game exists keeps its links (it starts nothing new), but its
+    # "Play again" no longer leads into the renewed next game.
+    assert ben.get(f"/t/{followed.id}/").status_code == 200
+    assert ben.post(f"/t/{followed.id}/again/").status_code == 410
+    assert Table.objects.filter(group=group).count() == 5  # Ben started nothing
+
+
+def test_play_again_does_not_lead_into_a_next_game_whose_links_were_renewed():
+    first = play_out("dogo-dash", ["Ann", "Ben"])
+    player, watcher = (
+        opened(f"/t/{first.id}/join/{first.token}/"),
+        opened(f"/t/{first.id}/join/{first.view_token}/"),
+    )
+    assert player.post(f"/t/{first.id}/again/").status_code == 302
+    next_game = Table.objects.get(pk=first.pk).rematch
+    services.renew_links(next_game.id)
+    for phone in (player, watcher):
+        assert phone.post(f"/t/{first.id}/again/").status_code == 410
+        assert phone.get(f"/t/{next_game.id}/").status_code in (404, 410)
 
 
 def test_nobody_removes_the_owner_nor_themselves_and_a_stranger_nobody(club):
     group, users, phones = club["group"], club["users"], club["phones"]
     assert phones["ann"].post(f"/g/{group.pk}/members/{users['ann'].pk}/remove/").status_code == 403
-    assert phones["ann"].post(f"/g/{group.pk}/members/999999/remove/").status_code == 404
+    for nobody in (999999, 2**31, 2**63, 10**30):  # no account, and past any id column
+        assert phones["ann"].post(f"/g/{group.pk}/members/{nobody}/remove/").status_code == 404
+        gone = phones["ann"].delete(f"/api/v1/groups/{group.pk}/members/{nobody}", **bearer(group.token))
+        assert gone.status_code == 404 and gone.json()["error"]["code"] == "not_a_member"
     assert Client().post(f"/g/{group.pk}/members/{users['ben'].pk}/remove/").status_code == 302  # log in
     assert Membership.objects.count() == 4
 
@@ -262,7 +298,11 @@ def test_the_api_lists_the_members_and_removes_one_for_the_owner(club):
     owner = phones["ann"]
     assert owner.delete(path, **bearer(group.view_token)).json()["error"]["code"] == "read_only"
     assert owner.delete(path, **bearer(group.token)).status_code == 204
-    group.refresh_from_db()
+    renewed = Group.objects.get()  # the group's links renewed with it: the old token opens nothing
+    assert renewed.links == 1 and renewed.token != group.token
+    old = owner.get(f"/api/v1/groups/{group.pk}", **bearer(group.token))
+    assert old.status_code == 401 and old.json()["error"]["code"] == "unauthorized"
+    group = renewed
     gone = owner.delete(path, **bearer(group.token))
     assert gone.status_code == 404 and gone.json()["error"]["code"] == "not_a_member"
     itself = owner.delete(f"/api/v1/groups/{group.pk}/members/{users['ann'].pk}", **bearer(group.token))
@@ -277,3 +317,49 @@ def test_a_phone_that_joined_before_logging_in_is_a_member_once_signed_in(settin
     phone.post("/accounts/login/", {"username": "eve", "password": PASSWORD})
     assert Membership.objects.get().rights == "edit"
     assert phone.get(f"/g/{group.pk}/history/").status_code == 200
+
+
+def test_the_open_default_group_lists_no_members_and_removes_none(settings):
+    group = Group.default()
+    ann = User.objects.create_user("ann", password=PASSWORD)
+    Membership.keep(ann, group, "edit")
+    listed = Client().get(f"/api/v1/groups/{DEFAULT_GROUP_ID}/members")
+    assert listed.status_code == 403 and listed.json()["error"]["code"] == "open_group"
+    phone = Client()
+    phone.login(username="ann", password=PASSWORD)
+    removed = phone.delete(f"/api/v1/groups/{DEFAULT_GROUP_ID}/members/{ann.pk}")
+    assert removed.status_code == 403 and removed.json()["error"]["code"] == "open_group"
+    assert phone.post(f"/g/{DEFAULT_GROUP_ID}/members/{ann.pk}/remove/").status_code == 403
+    group.refresh_from_db()
+    assert group.links == 0 and Membership.objects.count() == 1
+
+
+def test_a_renewal_that_lost_the_race_to_another_one_renews_nothing_more():
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    first = services.renew_links(table.id, seen_links=0)
+    assert first.links == 1
+    assert services.renew_links(table.id, seen_links=0) is None  # the old link's holder, too late
+    assert Table.objects.get().links == 1 and Table.objects.get().token == first.token
+
+
+def test_an_entry_whose_page_was_read_before_a_renewal_is_not_written(monkeypatch):
+    """The renewal lands between the page's check of the grant and the entry's write (the one
+    interleaving a race could give): the write checks the grant again on the row it writes."""
+    from companion.tables import views
+
+    table = services.create_table("hang-four", ["Ann", "Ben"], {})
+    phone = opened(f"/t/{table.id}/join/{table.token}/")
+    real = services.play_action
+
+    def renewed_meanwhile(table_id, *args, **kwargs):
+        services.renew_links(table_id)
+        return real(table_id, *args, **kwargs)
+
+    monkeypatch.setattr(views.services, "play_action", renewed_meanwhile)
+    # The version after the renewal, as a phone that knows a renewal adds one would send.
+    roll = {"action": json.dumps({"type": "roll", "face": 3}), "expected_version": 1}
+    assert phone.post(f"/t/{table.id}/act/", roll).status_code == 410
+    assert Table.objects.get().last_seq == 0  # nothing entered
+    monkeypatch.setattr(views.services, "play_action", real)
+    player = opened(f"/t/{table.id}/join/{Table.objects.get().token}/")  # the new link writes
+    assert player.post(f"/t/{table.id}/act/", roll).status_code == 302 and Table.objects.get().last_seq == 1
