@@ -34,6 +34,20 @@ postgres_only = pytest.mark.skipif(
 sqlite_only = pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the suite runs on PostgreSQL here")
 
 
+@pytest.fixture(autouse=True)
+def no_app_server_connected():
+    """A whole server is restored with its app servers stopped (the command refuses otherwise).
+    In the suite, the app server is this process: the threads earlier tests started (the pages'
+    pool, the fan-out's reader, the push renderers) keep their connections open. They are ended
+    here, as stopping the servers would; each thread opens a new one when it next reads."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+
 def a_club() -> Group:
     """Two groups' plays, an unfinished table, an undone entry and an account: a server in use."""
     club = Group.objects.create(name="Thursday club")
