@@ -274,3 +274,25 @@ def test_a_player_name_longer_than_the_schema_says_is_refused_as_sent(api):
         "rule": None,
     }
     assert Table.objects.count() == 0
+
+
+WAVE = {"kind": "wave", "suit": "blue", "points": 5}
+ENERGY = {"kind": "energy", "value": 6, "cost": 2}
+
+
+@pytest.mark.parametrize("points", [10**30, 2**40, 10_000])
+def test_a_shared_goal_past_9999_points_is_400_and_writes_nothing(api, points):
+    """SU-N15: a goal of 10**30 points was kept, then the answer failed (a 500 after the write)."""
+    table = api.create("surfs-up", ["Ann", "Ben"], {"shared_goals": True})
+    goals = [{"name": "One", "points": points}, {"name": "Two", "points": 1}, {"name": "Three", "points": 0}]
+    response = api.act(table, {"type": "setup", "surf": [WAVE] * 3, "beach": [ENERGY] * 3, "goals": goals})
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "code": "bad_action",
+        "message": f"Goal 1: 'points' go up to 9999, not {points}.",
+        "rule": None,
+    }
+    assert Table.objects.get().version == 0
+    goals[0]["points"] = 9999
+    setup = {"type": "setup", "surf": [WAVE] * 3, "beach": [ENERGY] * 3, "goals": goals}
+    assert api.act(table, setup).status_code == 200

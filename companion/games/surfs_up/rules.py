@@ -77,6 +77,8 @@ COMPONENT_KEYS = (
     "bluebottle_tokens",
 )
 GOAL_NAME_MAX = 80
+# A goal's points as a pad's (AG-2; games/NOTES.md): every total then fits an integer column.
+GOAL_POINTS_MAX = 9999
 
 COMPONENTS_FILE = Path(__file__).with_name("components.json")
 
@@ -610,6 +612,12 @@ class SurfsUp:
                 is_int(points) and points >= 0,
                 _("Goal {n}: 'points' must be a whole number >= 0, not {shown}.").format(
                     n=n, shown=shown(points)
+                ),
+            )
+            require(
+                points <= GOAL_POINTS_MAX,
+                _("Goal {n}: 'points' go up to {count}, not {shown}.").format(
+                    n=n, count=GOAL_POINTS_MAX, shown=shown(points)
                 ),
             )
         if goals:
