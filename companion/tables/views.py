@@ -425,7 +425,7 @@ def note_hidden(request, table_id: str):
 @limit_writes
 def undo(request, table_id: str):
     def run(table: Table) -> str:
-        seq = _int(request.POST.get("seq"))
+        seq = _seq(request.POST.get("seq"))
         live = table.events.filter(undone=False)
         target = (live.filter(seq=seq) if seq is not None else live.order_by("-seq")).first()
         services.undo(table.id, _int(request.POST.get("expected_version")), seq, _key(request))
@@ -589,6 +589,19 @@ def _int(value):
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+NO_ENTRY = 0  # an entry's seq counts from 1
+
+
+def _seq(value) -> int | None:
+    """The entry an undo names: None when the form names none (the newest is taken back), else its
+    seq; a text that is no number names no entry, refused as T-N1 says (issue 41: "²" or 5,000
+    digits took back the newest entry)."""
+    if value is None or value == "":
+        return None
+    seq = _int(value)
+    return NO_ENTRY if seq is None else seq
 
 
 def too_many_requests(request, exception=None):

@@ -625,3 +625,11 @@ def test_a_pads_points_of_thousands_of_digits_are_refused_naming_the_player(clie
     assert response.status_code == 400 and response["Companion-Outcome"] == "refused"
     assert "points must be a whole number" in response.content.decode()
     assert Table.objects.get().version == table.version
+
+
+@pytest.mark.parametrize("seq", ["9" * 5000, "99999999999999999999", "2147483648", "-1", "\u00b2", "\x00"])
+def test_an_undo_of_an_entry_no_log_holds_is_refused_and_changes_nothing(client, seq):
+    table = golden_third(client, "dogo-dash")
+    response = client.post(f"/t/{table.id}/undo/", {"seq": seq, "expected_version": table.version})
+    assert response.status_code in (400, 422) and response["Companion-Outcome"] == "refused"
+    assert Table.objects.get().version == table.version
