@@ -59,7 +59,7 @@ class PooledWSGI:
         headers = dict(scope["headers"])
         limit = body_limit(scope["path"], headers.get(b"content-type", b""))
         declared = headers.get(b"content-length", b"")
-        if declared.isdigit() and int(declared) > limit:
+        if declared.isdigit() and (len(declared) > 18 or int(declared) > limit):  # 19 digits: past any
             await send_too_large(scope, headers, send, limit)
             return
         with tempfile.SpooledTemporaryFile(max_size=BODY_IN_MEMORY) as body:
@@ -150,7 +150,9 @@ def announces_body(scope) -> bool:
     """The request's headers say a body follows: a length above 0, or any transfer coding."""
     headers = dict(scope["headers"])
     declared = headers.get(b"content-length", b"0").strip()
-    return b"transfer-encoding" in headers or not declared.isdigit() or int(declared) > 0
+    return (
+        b"transfer-encoding" in headers or not declared.isdigit() or len(declared) > 18 or int(declared) > 0
+    )
 
 
 async def lifespan(receive, send):

@@ -33,12 +33,16 @@ class CompleteBodyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        declared = request.META.get("CONTENT_LENGTH") or ""
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        # ASCII digits only ("²" is a digit to str.isdigit), and a length a body could have: Django
+        # reads it with int() (uvicorn's parser refuses any other before; a WSGI server may not).
+        if not (declared.isascii() and declared.isdigit() and len(declared) <= 18):
+            return errors.bad_request(request)
         # A file upload (the history import) streams to disk past FILE_UPLOAD_MAX_MEMORY_SIZE, so
         # its body cannot be read here; a cut-off file fails the import's own checks instead.
         if request.content_type == "multipart/form-data":
             return self.get_response(request)
-        if declared.isdigit() and int(declared) > 0 and len(request.body) < int(declared):
+        if int(declared) > 0 and len(request.body) < int(declared):
             return HttpResponseBadRequest(_("The request was cut off before its end: nothing was entered."))
         return self.get_response(request)
 

@@ -122,3 +122,13 @@ def test_a_path_that_takes_a_body_reads_no_more_than_its_limit(server, path, con
 
 def test_the_worker_serves_on_after_the_refusals(server):
     assert http_call(server.port, "GET", "/api/v1/games").status == 200
+
+
+@pytest.mark.parametrize("declared", ["²", "9" * 5000, "-1"])
+def test_a_length_no_body_could_have_is_no_500_under_the_wsgi_handler(client, declared):
+    """CompleteBodyMiddleware reads CONTENT_LENGTH as it comes (uvicorn's parser refuses these
+    first; Django's WSGI handler does not)."""
+    answer = client.post("/api/v1/tables", b"{}", content_type="application/json", CONTENT_LENGTH=declared)
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"
+    page = client.post("/groups/new/", {"name": "Club"}, CONTENT_LENGTH=declared)
+    assert page.status_code == 400
