@@ -130,14 +130,15 @@ async def _events(
     queue = hub.watch(table_id, version, links)
     login = signed_in_streams.watch(session, queue) if session is not None else None
     try:
+        yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
         # What changed between the view's read and the watch (a renewal heard by no stream of this
-        # worker yet): read once more, now that the queue hears everything after.
+        # worker yet): read once more, now that the queue hears everything after. After the first
+        # event, which the page waits for (table.js HELD_MS).
         marks = (await hub.read_marks([table_id])).get(table_id)
         if marks is None or marks[1] != links:
             yield RENEWED_FRAME
             return
         hub.publish(table_id, *marks)
-        yield f"retry: {RETRY_MS}\n".encode() + frame(version) + (b"" if hub.live else fanout_frame(DOWN))
         if pusher is not None:  # after the first event, which the page waits for (table.js HELD_MS)
             await pusher.learn()
         while (left := end - time.monotonic()) > 0:
