@@ -33,6 +33,9 @@ class Player(models.Model):
 
     group = models.ForeignKey("groups.Group", on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=40)
+    # A guest of an imported play (BG Stats' anonymous player, BGG's "Anonymous player", issue 42):
+    # counted in the plays they sat at, never a ranked player of the group.
+    guest = models.BooleanField(default=False)
     # A default rather than auto_now_add: an imported history keeps its own dates.
     created = models.DateTimeField(default=timezone.now)
 
@@ -96,12 +99,22 @@ class Table(models.Model):
     # a new one (issue 28); with a source, the play's id there. Importing again finds either.
     source = models.CharField(max_length=16, blank=True, default="", editable=False)
     origin_id = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # The play's BoardGameGeek id (issue 42): a BGG play's own, or the one a BG Stats play was
+    # posted as. The same play from the other app is skipped by it.
+    bgg_play_id = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    # False for a play whose file gave a day without a time of day (BGG): pages show no time.
+    timed = models.BooleanField(default=True, editable=False)
+    # What the file said that the history has no column for (start player, colours, first plays,
+    # the play's rating, board, decimal scores as written, the file's uuids...): given back by the
+    # BG Stats export so that a round trip loses nothing (importers/origin.py).
+    origin = FastJSONField(null=True, blank=True, editable=False)
 
     class Meta:
         indexes = [
             models.Index(fields=["group", "status", "-finished"]),
             models.Index(fields=["group", "played", "status", "-finished"]),
             models.Index(fields=["group", "origin_id"], name="table_origin_in_group"),
+            models.Index(fields=["group", "bgg_play_id"], name="table_bgg_play_in_group"),
         ]
         constraints = [
             # One imported play once per group, whatever two imports of the same file do at once.
