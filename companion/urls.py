@@ -5,6 +5,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 
 from companion.health import healthz
 from companion.history import group_api as _group_api  # noqa: F401 - adds the groups' routes to the API
+from companion.history import imports_api as _imports_api  # noqa: F401 - and their imports and export
 from companion.history import members_api as _members_api  # noqa: F401 - and their links and members
 from companion.history.group_pages import legacy_history
 from companion.json_api import api

@@ -79,7 +79,9 @@ class SetAsidePlay(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["group", "source", "origin_id"], name="set_aside_play_once_in_group")
+            models.UniqueConstraint(
+                fields=["group", "source", "origin_id"], name="set_aside_play_once_in_group"
+            )
         ]
 
     def __str__(self):
