@@ -1,6 +1,10 @@
 """BG Stats' export or backup (`BGStatsExport.json`), or one shared play (`.bgsplay`), read as
-shared/HISTORY_FORMATS.md describes them: leniently, refusing a file only for what the import needs
-(a play's game and players, its date, the names) and saying what it left out.
+shared/HISTORY_FORMATS.md describes them: leniently. A file is refused only when it is no BG Stats
+file at all; a play with a field the history cannot keep is kept without it, or left out when it
+cannot be a play without it, each with a warning naming the play (issue 42).
+
+People are who the file says they are (their uuid), not their names: two Alexes stay two. A play
+keeps what the history has no column for (origin.py), for the export to give back.
 
 Dates are the time of day where the play was played (BG Stats keeps them so)."""
 
@@ -15,30 +19,37 @@ from django.utils.translation import gettext as _
 from companion.games import base
 from companion.history.history_file import ImportRefused
 
+from . import origin, sniff
 from .records import (
     GAME_NAME_MAX,
     NAME_MAX,
     PLACE_MAX,
     ROLE_MAX,
     SEATS_MAX,
+    Person,
+    PlayProblem,
     PlayRecord,
     Reading,
     SeatResult,
+    Warnings,
+    guest,
+    label_people,
     left_out_sentences,
     loose_text,
+    read_name,
     score_of,
-    typed_name,
 )
 
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
-ANONYMOUS = "Anonymous"
+UUID_MAX = 64
 
 
 def parse(raw: bytes) -> dict:
+    text = sniff.text_of(raw)
+    if text.lstrip()[:1] == "<":
+        raise ImportRefused(sniff.xml_not_json(text))
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as error:
-        raise ImportRefused(_("The file is not UTF-8 text.")) from error
+        data = json.loads(text)
     except RecursionError as error:
         raise ImportRefused(_("The file is nested too deeply to be a BG Stats file.")) from error
     except ValueError as error:
@@ -52,39 +63,62 @@ def read(raw: bytes) -> Reading:
     data = parse(raw)
     games, players = _by_id(data.get("games")), _by_id(data.get("players"))
     locations = _by_id(data.get("locations"))
-    plays, warnings, left_out = [], [], {"ignored": 0, "empty": 0, "crowded": 0, "rounded": 0}
+    plays, warnings, people = [], Warnings(), {}
+    left_out = {"empty": 0, "crowded": 0, "rounded": 0, "set_aside": 0}
     for number, play in enumerate(data["plays"], 1):
-        record = _play(play, number, games, players, locations, left_out)
+        try:
+            record = _play(play, number, games, players, locations, people, left_out, warnings)
+        except PlayProblem as problem:
+            warnings.add(problem.message)
+            continue
         if record is not None:
             plays.append(record)
-    warnings += left_out_sentences(left_out)
-    return Reading(plays, warnings)
+    for record in plays:
+        for seat in {seat.person for seat in record.seats} if not record.set_aside else ():
+            people[seat].plays += 1
+    label_people(people)
+    things = {
+        "game": {_key(game): origin.without_id(game) for game in games.values()},
+        "location": {_key(place): origin.without_id(place) for place in locations.values()},
+        "user": _user(data.get("userInfo"), players),
+    }
+    return Reading(plays, [*left_out_sentences(left_out), *warnings.sentences()], people, things)
 
 
 def _by_id(items) -> dict:
     if not isinstance(items, list):
         return {}
-    return {item["id"]: item for item in items if isinstance(item, dict) and "id" in item}
+    return {
+        item["id"]: item
+        for item in items
+        if isinstance(item, dict)
+        and isinstance(item.get("id"), (int, str))
+        and not isinstance(item["id"], bool)
+    }
 
 
-def _play(
-    play, number: int, games: dict, players: dict, locations: dict, left_out: dict
-) -> PlayRecord | None:
+def _key(item: dict) -> str:
+    """How the history remembers a game, place or person of the file: its uuid, which stays the
+    same from one export to the next; the file's id when it has none (a hand-made file)."""
+    uuid = item.get("uuid")
+    if isinstance(uuid, str) and 0 < len(uuid) <= UUID_MAX and uuid.isprintable():
+        return uuid
+    return f"id:{item.get('id')}"
+
+
+def _play(play, number, games, players, locations, people, left_out, warnings) -> PlayRecord | None:
+    short = _("Play {number}").format(number=number)
     if not isinstance(play, dict):
-        raise ImportRefused(_("Play {number}: it is not an object.").format(number=number))
+        raise PlayProblem(_("{where}: it is not a play: left out.").format(where=short))
     game = games.get(play.get("gameRefId"))
     if game is None:
-        message = _("Play {number}: its game (id {id}) is not among the file's games.")
-        raise ImportRefused(message.format(number=number, id=play.get("gameRefId")))
-    short = _("Play {number}").format(number=number)
-    name = typed_name(game.get("name"), short, _("the game's name"), GAME_NAME_MAX)
+        message = _("{where}: its game (id {id}) is not among the file's games: left out.")
+        raise PlayProblem(message.format(where=short, id=json.dumps(play.get("gameRefId"))[:40]))
+    name = read_name(game.get("name"), short, _("the game's name"), GAME_NAME_MAX, warnings)
     played_at = _date(play.get("playDate"), short)
     where = _("Play {number} ({game}, {date})").format(
         number=number, game=name, date=played_at.date().isoformat()
     )
-    if play.get("ignored") is True:  # left out of statistics in BG Stats: left out here
-        left_out["ignored"] += 1
-        return None
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         left_out["empty"] += 1
@@ -92,10 +126,13 @@ def _play(
     if len(scores) > SEATS_MAX:
         left_out["crowded"] += 1
         return None
-    seats = _seats(scores, where, players, left_out)
+    seats, kept_scores = _seats(scores, where, players, people, left_out, warnings)
+    set_aside = play.get("ignored") is True
+    left_out["set_aside"] += set_aside
+    kept = origin.bgstats_play(play, kept_scores, games, locations, _key)
     return PlayRecord(
         source="bgstats",
-        origin_id=_origin(play),
+        origin_id=_origin_id(play),
         where=where,
         game_name=name,
         bgg_id=_whole(game.get("bggId")),
@@ -107,63 +144,100 @@ def _play(
         else "points",
         highest_wins=game.get("highestWins") is not False,
         seats=seats,
-        minutes=_whole(play.get("durationMin")) or None,
+        minutes=_minutes(play.get("durationMin"), where, warnings),
         place=loose_text((locations.get(play.get("locationRefId")) or {}).get("name"), PLACE_MAX),
         comments=loose_text(play.get("comments")),
         expansions=_expansions(play.get("expansionPlays"), games),
+        bgg_play_id=_whole(play.get("bggId")) or None,
+        origin={"bgstats": kept},
+        set_aside=set_aside,
     )
 
 
-def _seats(scores: list, where: str, players: dict, left_out: dict) -> list[SeatResult]:
+def _seats(scores: list, where: str, players: dict, people: dict, left_out: dict, warnings: Warnings):
+    """The play's seats in seat order, and its player scores, each told which seat it is."""
     ordered = sorted(
         (score for score in scores if isinstance(score, dict)),
         key=lambda score: (
             _whole(score.get("seatOrder")) or 10**6
         ),  # sorted() keeps the file's order otherwise
     )
-    seats, anonymous = [], 0
-    for score in ordered:
+    seats, kept, guests = [], [], 0
+    for position, score in enumerate(ordered):
         player = players.get(score.get("playerRefId"))
         if player is None:
-            message = _("{where}: a player (id {id}) is not among the file's players.")
-            raise ImportRefused(message.format(where=where, id=score.get("playerRefId")))
+            message = _("{where}: a player (id {id}) is not among the file's players: left out.")
+            raise PlayProblem(message.format(where=where, id=json.dumps(score.get("playerRefId"))[:40]))
         if player.get("isAnonymous") is True:
-            anonymous += 1
-            name = ANONYMOUS if anonymous == 1 else f"{ANONYMOUS} {anonymous}"
+            guests += 1
+            person = guest(people, guests)
         else:
-            name = typed_name(player.get("name"), where, _("a player's name"), NAME_MAX)
+            person = _person(player, people, where, warnings)
         points, rounded = score_of(score.get("score"))
         left_out["rounded"] += rounded
         seats.append(
             SeatResult(
-                name=name,
+                name=person.name,
                 score=points,
                 won=score.get("winner") is True,
                 team=loose_text(score.get("team"), ROLE_MAX),
                 role=loose_text(score.get("role"), ROLE_MAX),
+                person=person.key,
             )
         )
-    folded = [seat.name.casefold() for seat in seats]
-    twice = next((seat.name for seat in seats if folded.count(seat.name.casefold()) > 1), None)
+        kept.append({**score, "playerRefId": person.key, origin.SEAT: position})
+    keys = [seat.person for seat in seats]
+    twice = next((seat for seat in seats if keys.count(seat.person) > 1), None)
     if twice is not None:
-        message = _("{where}: {name} sits at the table twice.")
-        raise ImportRefused(message.format(where=where, name=twice))
-    return seats
+        message = _("{where}: {name} sits at the table twice: left out.")
+        raise PlayProblem(message.format(where=where, name=twice.name))
+    return seats, kept
+
+
+def _person(player: dict, people: dict, where: str, warnings: Warnings) -> Person:
+    key = _key(player)
+    if key not in people:
+        name = read_name(player.get("name"), where, _("a player's name"), NAME_MAX, warnings)
+        username = loose_text(player.get("bggUsername"), NAME_MAX)
+        identities = [] if key.startswith("id:") else [f"bgstats:{key}"]
+        identities += [f"bgg-name:{username.casefold()}"] if username else []
+        people[key] = Person(
+            key=key, name=name, identities=identities, username=username, data=origin.without_id(player)
+        )
+    return people[key]
+
+
+def _user(info, players: dict) -> dict:
+    """Whose BG Stats it is (`userInfo`): their player by uuid, and their BGG username."""
+    if not isinstance(info, dict):
+        return {}
+    me = players.get(info.get("meRefId"))
+    return {"me": _key(me) if me else "", "bggUsername": loose_text(info.get("bggUsername"), NAME_MAX)}
 
 
 def _date(raw, where: str) -> dt.datetime:
     try:
-        return dt.datetime.strptime(str(raw), DATE_FORMAT)
+        moment = dt.datetime.strptime(str(raw), DATE_FORMAT)
     except ValueError:
-        message = _("{where}: its date {date} is not a date and time like 2024-05-01 20:15:00.")
-        raise ImportRefused(message.format(where=where, date=json.dumps(raw)[:40])) from None
+        message = _("{where}: its date {date} is not a date and time like 2024-05-01 20:15:00: left out.")
+        raise PlayProblem(message.format(where=where, date=json.dumps(raw)[:40])) from None
+    sniff.check_day(moment.date(), where)
+    return moment
 
 
-def _origin(play: dict) -> str:
+def _minutes(raw, where: str, warnings: Warnings) -> int | None:
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw < 0:
+        message = _("{where}: its length {minutes} minutes is below zero; it is kept without a length.")
+        warnings.add(message.format(where=where, minutes=raw))
+        return None
+    return _whole(raw) or None
+
+
+def _origin_id(play: dict) -> str:
     """BG Stats' uuid, the same from one export to the next; a play without one (hand-made
     files) gets one from what it holds, so that importing it again still finds it."""
     uuid = play.get("uuid")
-    if isinstance(uuid, str) and 0 < len(uuid) <= 64 and uuid.isprintable():
+    if isinstance(uuid, str) and 0 < len(uuid) <= UUID_MAX and uuid.isprintable():
         return uuid
     facts = json.dumps(
         [play.get(key) for key in ("playDate", "gameRefId", "playerScores", "durationMin")], sort_keys=True
