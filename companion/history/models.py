@@ -19,6 +19,8 @@ class ImportJob(models.Model):
     file_format = models.CharField(max_length=16)  # "bgstats" or "bgg"
     content = models.BinaryField()  # the file as sent, read again for the import itself
     names = models.JSONField(default=dict)  # the member's choices: a name in the file -> a player's
+    zone = models.CharField(max_length=64, blank=True)  # the file's times are read there (issue 42)
+    keep = models.JSONField(default=list)  # plays "probably here already" the member keeps
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PREVIEW)
     done = models.PositiveIntegerField(default=0)  # plays written so far
     total = models.PositiveIntegerField(default=0)

@@ -4,6 +4,8 @@ member can change), then imported, with a progress bar while a large file is wri
 
 from __future__ import annotations
 
+import datetime as dt
+
 import orjson
 from django import forms
 from django.conf import settings
@@ -17,11 +19,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from companion.groups import access
 from companion.groups.access import group_page
+from companion.groups.forms import time_zones
 from companion.groups.models import Group
 from companion.tables.limits import limit_tables
 from companion.tables.models import Player
 
-from . import bgstats_export
+from . import bgstats_export, night
 from .history_file import FORMAT, ImportRefused
 from .importers import jobs, writer
 from .models import ImportJob
@@ -53,8 +56,12 @@ def bring(request, group: Group):
             error = refused.message
         else:
             return redirect("history:bring_job", group.pk, job.pk)
-    context = {"group": group, "form": form, "error": error}
+    context = {"group": group, "form": form, "error": error, "max_megabytes": max_megabytes()}
     return render(request, "history/bring.html", context, status=400 if request.method == "POST" else 200)
+
+
+def max_megabytes() -> int:
+    return settings.MAX_UPLOAD_BYTES // (1024 * 1024)
 
 
 def _format_and_bytes(upload) -> tuple[str, bytes]:
@@ -81,11 +88,12 @@ def bring_job(request, group: Group, job_id):
     job = get_object_or_404(ImportJob, pk=job_id, group=group)
     if job.status != ImportJob.Status.PREVIEW:
         return render(request, "history/bring_progress.html", {"group": group, "job": job, **_progress(job)})
+    zone = (request.POST if request.method == "POST" else request.GET).get("zone", "").strip()[:64]
+    keep = request.POST.getlist("keep")[: writer.PROBABLE_SHOWN] if request.method == "POST" else []
     try:
-        reading = jobs.read(job)
-        planned = writer.plan(group, reading)
+        planned = writer.plan(group, jobs.read(job), _chosen(request.POST), zone or None, keep)
         if request.method == "POST":
-            job = jobs.start(job, _chosen(request.POST, planned))
+            job = jobs.start_planned(job, planned, _chosen(request.POST), keep)
             if job.status == ImportJob.Status.DONE:
                 messages.success(request, summary(job.answer))
                 return redirect("history:archive", group.pk)
@@ -94,40 +102,67 @@ def bring_job(request, group: Group, job_id):
         return render(
             request,
             "history/bring.html",
-            {"group": group, "form": BringForm(), "error": refused.message},
+            {"group": group, "form": BringForm(), "error": refused.message, "max_megabytes": max_megabytes()},
             status=400,
         )
-    players = sorted(Player.objects.filter(group=group).values_list("name", flat=True), key=str.casefold)
+    players = sorted(
+        Player.objects.filter(group=group, guest=False).values_list("name", flat=True), key=str.casefold
+    )
+    answer = planned.answer()
+    shown_in = night.zone(group)
     return render(
         request,
         "history/bring_preview.html",
         {
             "group": group,
             "job": job,
-            "answer": planned.answer(),
-            "names": [_name_row(index, entry, players) for index, entry in enumerate(planned.names)],
+            "answer": answer,
+            "names": [_name_row(index, entry, players) for index, entry in enumerate(answer["names"])],
+            "times": [_time_row(row, shown_in) for row in answer["times"]],
+            "shown_in": shown_in.key,
+            "time_zones": time_zones(),
         },
     )
 
 
 def _name_row(index: int, entry: dict, players: list[str]) -> dict:
-    """A name of the file with its choice: each of the group's players, or a new one of that name
-    (unless a player has it already: then it is that player)."""
+    """A person of the file with its choice: each of the group's players, or a new one of that
+    name (unless a player has it already: then it is that player). The field is named by the
+    person's label, unique in the file: two people of one name are two rows."""
     known = {player.casefold() for player in players}
     choices = [{"value": player, "label": player} for player in players]
-    if entry["name"].casefold() not in known:
-        choices.insert(
-            0, {"value": entry["name"], "label": _("New player: {name}").format(name=entry["name"])}
-        )
-    return {"field": f"name_{index}", "name": entry["name"], "chosen": entry["player"], "choices": choices}
+    if entry["player"].casefold() not in known:
+        label = _("Guest: {name}") if entry["guest"] else _("New player: {name}")
+        choices.insert(0, {"value": entry["player"], "label": label.format(name=entry["player"])})
+    return {
+        "field": f"name_{index}",
+        "label": entry["name"],
+        "name": entry["name"],
+        "plays": entry["plays"],
+        "username": entry["username"],
+        "guest": entry["guest"],
+        "chosen": entry["player"],
+        "choices": choices,
+    }
 
 
-def _chosen(post, planned: writer.Plan) -> dict[str, str]:
+def _time_row(row: dict, shown_in) -> dict:
+    """A play's time as the file gives it, and as the group's pages will show it."""
+    if row["at"] is None:
+        return {"where": row["where"], "in_file": row["in_file"], "shown": _("no time of day (a date only)")}
+    shown = dt.datetime.fromisoformat(row["at"]).astimezone(shown_in)
+    return {"where": row["where"], "in_file": row["in_file"], "shown": shown.strftime("%Y-%m-%d %H:%M")}
+
+
+def _chosen(post) -> dict[str, str]:
+    """The member's choices: a person's label -> the player they are (every row is sent; a row
+    left as proposed names its proposal, which the plan finds again)."""
     chosen = {}
-    for index, entry in enumerate(planned.names):
-        value = post.get(f"name_{index}", "").strip()
-        if value and value.casefold() != entry["player"].casefold():
-            chosen[entry["name"]] = value
+    for key, value in post.items():
+        if key.startswith("name_") and key.endswith("_label"):
+            picked = post.get(key[: -len("_label")], "").strip()
+            if picked and value:
+                chosen[value] = picked
     return chosen
 
 

@@ -47,22 +47,27 @@ def test_a_bg_stats_file_is_shown_then_brought_in_with_a_name_changed(member, cl
         "<b>5</b>",
         "Games",
         "<b>3</b>",
-        "1 score with decimals was rounded to a whole number.",
+        "1 score with decimals counts as a whole number in figures (exported as written).",
+        "1 play BG Stats leaves out of statistics is kept, out of every figure here too.",
+        "Guests (in their plays, never ranked)",
+        "Play 1 (Catan, 2024-03-01)</span><br>"
+        "In the file 2024-03-01 20:15:00; shown as 2024-03-01 20:15 (UTC)",
     ):
         assert said in page
     assert '<option value="Ben" selected>New player: Ben</option>' in page
     assert '<option value="Benjamin">Benjamin</option>' in page
     assert "Bring 5 plays in" in page and not Table.objects.exists()  # nothing before the tap
-    names = {
-        f"name_{index}": value for index, value in enumerate(["Ann", "Benjamin", "Guest", "Cleo", "Dan"])
-    }
+    assert '<option value="Guest" selected>Guest: Guest</option>' in page
+    chosen_names = [("Ann", "Ann"), ("Ben", "Benjamin"), ("Guest", "Guest"), ("Cleo", "Cleo"), ("Dan", "Dan")]
+    names = {f"name_{index}": player for index, (_label, player) in enumerate(chosen_names)}
+    names |= {f"name_{index}_label": label for index, (label, _player) in enumerate(chosen_names)}
     done = member.post(chosen["Location"], names)
     assert done.status_code == 302 and done["Location"] == f"/g/{club.pk}/history/"
     said = [str(message) for message in get_messages(done.wsgi_request)]
     assert said == [
-        "Brought in 5 plays and 4 new players. "
-        "1 play marked to leave out of statistics in BG Stats was left out. "
-        "1 score with decimals was rounded to a whole number."
+        "Brought in 5 plays and 3 new players. "
+        "1 score with decimals counts as a whole number in figures (exported as written). "
+        "1 play BG Stats leaves out of statistics is kept, out of every figure here too."
     ]
     assert sorted(Player.objects.filter(group=club).values_list("name", flat=True)) == [
         "Ann", "Benjamin", "Cleo", "Dan", "Guest"
@@ -87,7 +92,7 @@ def test_a_boardgamegeek_file_is_known_by_its_first_character(member, club):
     [
         (b"name,score\nAnn,3\n", "This is neither a BG Stats export nor a BoardGameGeek plays file."),
         (b'{"format": "table-companion-history", "version": 1}', "This is a Table Companion history file"),
-        (b'{"plays": [{"gameRefId": 5}]}', "Play 1: its game (id 5) is not among the file&#x27;s games."),
+        (b"<!DOCTYPE html><html><body>Rate limit exceeded</body></html>", "This is a web page (HTML)"),
         (b"<plays><play", "The file is not valid XML"),
     ],
 )

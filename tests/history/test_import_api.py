@@ -35,11 +35,13 @@ def test_a_member_imports_a_bg_stats_file_after_a_dry_run(client, club):
     body = {"format": "bgstats", "file": bgstats().decode(), "dry_run": True}
     dry = post_import(client, club, body)
     assert dry.status_code == 200 and dry.json()["plays_added"] == 5 and not Table.objects.exists()
-    done = post_import(client, club, {**body, "dry_run": False, "names": {"Anonymous": "Guest"}})
+    done = post_import(client, club, {**body, "dry_run": False, "names": {"Guest": "Visitor"}})
     assert done.status_code == 200
-    assert done.json()["names"][2] == {"name": "Anonymous", "player": "Guest", "new": True}
+    assert done.json()["names"][2] == {
+        "name": "Guest", "player": "Visitor", "new": True, "guest": True, "plays": 1, "username": ""
+    }  # fmt: skip
     again = post_import(client, club, {**body, "dry_run": False})
-    assert (again.json()["plays_added"], again.json()["plays_skipped"]) == (0, 5)
+    assert (again.json()["plays_added"], again.json()["plays_skipped"]) == (0, 6)  # and the one set aside
     plays = client.get(
         f"/api/v1/groups/{club.pk}/plays", HTTP_AUTHORIZATION=f"Bearer {club.view_token}"
     ).json()
@@ -129,34 +131,61 @@ def test_an_export_read_back_into_another_group_gives_the_same_history(client, c
 # --- Issue 41: numbers and times past what the database keeps -----------------------------------
 
 
+OUT_OF_DAYS = "is before 1900 or after tomorrow: left out."
+
+
 @pytest.mark.parametrize(
-    ("where", "date", "minutes"),
+    ("date", "minutes", "warning"),
     [
-        ("Play 1 (Catan, 9999-12-31)", "9999-12-31 23:59:59", 75),
-        ("Play 1 (Catan, 0001-01-01)", "0001-01-01 00:00:00", 75),
-        ("Play 1 (Catan, 9999-01-01)", "9999-01-01 20:15:00", 2**31 - 1),
+        (
+            "9999-12-31 23:59:59",
+            75,
+            "Play 1 (Catan, 9999-12-31): its date 9999-12-31 is before 1900 or after tomorrow",
+        ),
+        (
+            "0001-01-01 00:00:00",
+            75,
+            "Play 1 (Catan, 0001-01-01): its date 0001-01-01 is before 1900 or after tomorrow",
+        ),
+        (
+            "9000-01-01 20:15:00",
+            2**31 - 1,
+            "Play 1 (Catan, 9000-01-01): its date 9000-01-01 is before 1900 or after tomorrow",
+        ),
     ],
 )
-def test_a_play_past_the_calendar_is_refused_and_nothing_written(client, club, where, date, minutes):
-    """A play on 9999-12-31, or one whose length carries it past year 9999, was a 500."""
+def test_a_play_past_the_calendar_is_left_out_saying_so_and_nothing_written(
+    client, club, date, minutes, warning
+):
+    """A play on 9999-12-31, or one whose length carries it past year 9999, was a 500 (issue 41);
+    it is left out with a warning, not the whole file (issue 42)."""
     from .import_files import PLAYS
 
     plays = [{**PLAYS[0], "playDate": date, "durationMin": minutes}]
     for dry_run in (True, False):
         body = {"format": "bgstats", "file": bgstats(plays=plays).decode(), "dry_run": dry_run}
         answer = post_import(client, club, body)
-        assert answer.status_code == 400
-        assert answer.json()["error"]["message"] == (
-            f"{where}: its time, with its length, falls outside the days from 0001-01-02 to 9999-12-30."
-        )
+        assert answer.status_code == 200 and answer.json()["plays_added"] == 0
+        assert answer.json()["warnings"] == [
+            (warning + ": left out.")
+            if warning
+            else (
+                "Play 1 (Catan, 2024-01-01): its time, with its length, falls outside the days "
+                "from 0001-01-02 to 9999-12-30: left out."
+            )
+        ]
     assert not Table.objects.exists() and not Player.objects.exists()
 
 
-def test_a_bgg_play_on_the_calendars_last_day_is_refused(client, club):
+def test_a_bgg_play_on_the_calendars_last_day_is_left_out(client, club):
     file = BGG.replace(b'date="2024-06-01"', b'date="9999-12-31"').decode()
     answer = post_import(client, club, {"format": "bgg", "file": file})
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_file"
-    assert not Table.objects.exists()
+    assert answer.status_code == 200 and answer.json()["plays_added"] == 1  # play 103 only
+    assert (
+        "Play 1 (Azul, 9999-12-31): its date 9999-12-31 is before 1900 or after tomorrow: left out."
+        in (answer.json()["warnings"])
+    )
+    assert list(Table.objects.values_list("origin_id", flat=True)) == ["103"]
 
 
 @pytest.mark.parametrize("points", [10**12, 2**31, 2**63, 10**30, "1000000000000"])

@@ -91,6 +91,7 @@ def _plays(element, number: int, people: dict, left_out: dict, warnings: Warning
     game = read_name(item.get("name"), short, _("the game's name"), GAME_NAME_MAX, warnings)
     day = _day(element.get("date"), short)
     where = _("Play {number} ({game}, {date})").format(number=number, game=game, date=day.isoformat())
+    sniff.check_day(day, where)
     if element.get("incomplete") == "1":
         left_out["incomplete"] += 1
         return []
@@ -185,7 +186,6 @@ def _day(raw, where: str) -> dt.date:
     except ValueError:
         message = _("{where}: its date {date} is not a date like 2024-05-01: left out.")
         raise PlayProblem(message.format(where=where, date=repr(raw)[:40])) from None
-    sniff.check_day(day, where)
     return day
 
 

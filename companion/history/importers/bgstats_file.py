@@ -119,6 +119,7 @@ def _play(play, number, games, players, locations, people, left_out, warnings) -
     where = _("Play {number} ({game}, {date})").format(
         number=number, game=name, date=played_at.date().isoformat()
     )
+    sniff.check_day(played_at.date(), where)
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         left_out["empty"] += 1
@@ -221,7 +222,6 @@ def _date(raw, where: str) -> dt.datetime:
     except ValueError:
         message = _("{where}: its date {date} is not a date and time like 2024-05-01 20:15:00: left out.")
         raise PlayProblem(message.format(where=where, date=json.dumps(raw)[:40])) from None
-    sniff.check_day(moment.date(), where)
     return moment
 
 

@@ -49,10 +49,23 @@ def create(group, file_format: str, raw: bytes) -> ImportJob:
     return ImportJob.objects.create(group=group, file_format=file_format, content=raw)
 
 
-def start(job: ImportJob, names: dict[str, str]) -> ImportJob:
-    """Write the job's plays with the member's `names`: at once when few, else in a thread."""
-    planned = writer.plan(job.group, read(job), names)
-    _mark(job, ImportJob.Status.RUNNING, names=names, total=len(planned.new_plays), done=0)
+def start(job: ImportJob, names: dict[str, str], zone: str = "", keep: list[str] | tuple = ()) -> ImportJob:
+    """Write the job's plays with the member's `names`, times read in `zone`, the plays
+    "probably here" in `keep` kept: at once when few, else in a thread."""
+    planned = writer.plan(job.group, read(job), names, zone or None, keep)
+    return start_planned(job, planned, names, keep)
+
+
+def start_planned(job: ImportJob, planned: writer.Plan, names: dict, keep) -> ImportJob:
+    _mark(
+        job,
+        ImportJob.Status.RUNNING,
+        names=names,
+        zone=planned.zone.key,
+        keep=list(keep),
+        total=len(planned.new_plays),
+        done=0,
+    )
     if len(planned.new_plays) <= AT_ONCE:
         _write(job.pk, planned)
     else:

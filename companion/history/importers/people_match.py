@@ -31,6 +31,7 @@ def match(group, people: dict[str, Person], chosen: dict[str, str] | None = None
         keys_of[player_id].add(key)
     taken = set(by_name)
     claimed: set[int] = set()
+    chosen_new: dict[str, str] = {}  # new players the member named: a later person of that name is them
     entries: dict[str, dict] = {}
 
     def found(person: Person, player: Player, how: str) -> None:
@@ -50,16 +51,23 @@ def match(group, people: dict[str, Person], chosen: dict[str, str] | None = None
             target = typed_name(wanted, where, _("the name"), NAME_MAX)
             if (player := by_name.get(target.casefold())) is not None:
                 found(person, player, "chosen")
-            elif any(entry["player"].casefold() == target.casefold() for entry in entries.values()):
-                entries[person.key] = _entry(person, target, new=True, guest=person.guest, how="chosen")
+            elif target.casefold() in chosen_new:
+                entries[person.key] = _entry(
+                    person, chosen_new[target.casefold()], True, person.guest, "chosen"
+                )
             else:
                 new(person, target, "chosen")
+                chosen_new[target.casefold()] = entries[person.key]["player"]
             continue
         player_id = next((origins[key] for key in person.identities if key in origins), None)
         if player_id is not None and player_id in by_id:
             found(person, by_id[player_id], "identity")
     for person in order:
         if person.key in entries:
+            continue
+        if (person.label or person.name).casefold() in chosen_new:
+            name = chosen_new[(person.label or person.name).casefold()]
+            entries[person.key] = _entry(person, name, new=True, guest=person.guest, how="chosen")
             continue
         player = by_name.get(person.name.casefold())
         if (
