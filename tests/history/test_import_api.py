@@ -101,12 +101,17 @@ def test_an_export_read_back_into_another_group_gives_the_same_history(client, c
     assert exported.status_code == 200 and exported["Content-Type"] == "application/json"
     assert exported["Content-Disposition"] == f'attachment; filename="BGStatsExport-{club.pk}.json"'
     data = exported.json()
-    assert len(data["plays"]) == 9 and {"games", "players", "locations", "plays", "userInfo"} <= set(data)
-    assert [game["name"] for game in data["games"] if game["isExpansion"]] == ["Pandemic: On the Brink"]
+    assert len(data["plays"]) == 10 and {"games", "players", "locations", "plays", "userInfo"} <= set(data)
+    assert [play["uuid"] for play in data["plays"] if play["ignored"]] == ["play-6"]  # set aside, given back
+    assert [game["name"] for game in data["games"] if game.get("isExpansion")] == ["Pandemic: On the Brink"]
 
     other = Group.objects.create(name="Sunday club")
     again = post_import(client, other, {"format": "bgstats", "file": exported.content.decode()})
-    assert again.json()["plays_added"] == 9 and again.json()["warnings"] == []
+    assert (again.json()["plays_added"], again.json()["plays_set_aside"]) == (9, 1)
+    assert again.json()["warnings"] == [
+        "1 score with decimals counts as a whole number in figures (exported as written).",
+        "1 play BG Stats leaves out of statistics is kept, out of every figure here too.",
+    ]
 
     def people(group):
         return {
@@ -125,7 +130,7 @@ def test_an_export_read_back_into_another_group_gives_the_same_history(client, c
     assert board(other, "any-game:pandemic") == board(club, "any-game:pandemic") == []  # co-op: no rating
     # Read back into the first group, every play is one it has: nothing is added twice.
     back = post_import(client, club, {"format": "bgstats", "file": exported.content.decode()}).json()
-    assert (back["plays_added"], back["plays_skipped"]) == (0, 9)
+    assert (back["plays_added"], back["plays_skipped"]) == (0, 10)
 
 
 # --- Issue 41: numbers and times past what the database keeps -----------------------------------

@@ -176,7 +176,8 @@ def _person(row, people: dict, where: str, warnings: Warnings) -> Person | None:
     identities += [f"bgg-name:{username.casefold()}"] if username else []
     key = identities[0] if identities else f"name:{name.casefold()}"
     if key not in people:
-        people[key] = Person(key=key, name=name, identities=identities, username=username)
+        data = {"bggUsername": username, "bggUserId": userid} if identities else None
+        people[key] = Person(key=key, name=name, identities=identities, username=username, data=data)
     return people[key]
 
 

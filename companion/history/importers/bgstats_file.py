@@ -81,6 +81,11 @@ def read(raw: bytes) -> Reading:
         "game": {_key(game): origin.without_id(game) for game in games.values()},
         "location": {_key(place): origin.without_id(place) for place in locations.values()},
         "user": _user(data.get("userInfo"), players),
+        "anonymous": {
+            _key(player): origin.without_id(player)
+            for player in players.values()
+            if player.get("isAnonymous") is True
+        },
     }
     return Reading(plays, [*left_out_sentences(left_out), *warnings.sentences()], people, things)
 

@@ -65,9 +65,9 @@ class Plan:
         return {
             "plays_added": len(self.new_plays) if added is None else added,
             "plays_skipped": self.skipped,
-            "players_added": sum(1 for entry in used if entry["new"] and not entry["guest"]),
-            "players_matched": sum(1 for entry in used if not entry["new"] and not entry["guest"]),
-            "guests": sum(1 for entry in used if entry["guest"]),
+            "players_added": len({e["player"].casefold() for e in used if e["new"] and not e["guest"]}),
+            "players_matched": len({e["player"].casefold() for e in used if not e["new"] and not e["guest"]}),
+            "guests": len({e["player"].casefold() for e in used if e["guest"]}),
             "games": len({play.game_name.casefold() for play in self.new_plays}),
             "names": [
                 {key: entry[key] for key in ("name", "player", "new", "guest", "plays", "username")}
@@ -315,6 +315,10 @@ def _things(plan: Plan) -> None:
         for kind, uuids in wanted.items()
         for uuid in uuids
         if uuid in plan.reading.things.get(kind, {})
+    ]
+    rows += [
+        ThingOrigin(group=plan.group, kind="anonymous", uuid=uuid, data=data)
+        for uuid, data in plan.reading.things.get("anonymous", {}).items()
     ]
     if plan.reading.things.get("user", {}).get("me"):
         rows.append(ThingOrigin(group=plan.group, kind="user", uuid="me", data=plan.reading.things["user"]))
