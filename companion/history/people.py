@@ -13,6 +13,8 @@ from companion.games import base
 from companion.tables import fanout, services
 from companion.tables.models import Player, Seat, Table
 
+from .models import PersonOrigin
+
 
 class PeopleError(Exception):
     """A rename or merge refused, with the sentence to show."""
@@ -78,5 +80,7 @@ def _merge(keep: Player, gone: Player) -> Player:
         )
     names_changed(Table.objects.filter(seats__player=gone))
     Seat.objects.filter(player=gone).update(player=keep)
+    # Who `gone` was in BG Stats and on BGG is who `keep` is now: a later import finds them (issue 42).
+    PersonOrigin.objects.filter(player=gone).update(player=keep)
     gone.delete()
     return keep

@@ -317,3 +317,25 @@ def test_a_bgg_play_has_no_time_of_day(club):
     writer.import_file(club, bgg_file.read(bgg_file_of(bgg_play(1, "2024-03-02", bgg_player("Bea", "1")))))
     table = Table.objects.get()
     assert table.timed is False and timezone.localtime(table.created).date() == dt.date(2024, 3, 2)
+
+
+def test_two_records_merged_here_are_one_person_for_the_next_import(club):
+    from companion.history import people
+
+    file = bgstats_file_of(
+        bgstats_play("a1", "2024-02-01 20:00:00", score(ALEX, "5", True), score(BEA, "3")),
+        bgstats_play("k1", "2024-03-01 20:00:00", score(ALEX_K, "5"), score(BEA, "6", True)),
+    )
+    writer.import_file(club, bgstats_file.read(file))
+    people.merge(
+        Player.objects.get(group=club, name="Alex"), Player.objects.get(group=club, name="Alex (alex_k)")
+    )
+    later = bgstats_file_of(
+        bgstats_play("k2", "2024-04-01 20:00:00", score(ALEX_K, "9", True), score(BEA, "6"))
+    )
+    answer = writer.import_file(club, bgstats_file.read(later))
+    assert [(name["name"], name["player"], name["new"]) for name in answer["names"]] == [
+        ("Alex", "Alex", False),
+        ("Bea", "Bea", False),
+    ]
+    assert plays_of(club) == {"Alex": 3, "Bea": 3}
