@@ -64,6 +64,7 @@ def table_entry(table: Table) -> dict:
     if table.source:  # a result kept elsewhere before: where it came from, and each seat's result
         results = [{"score": seat.score, "won": seat.won} for seat in table.seats.all()]
         imported = {"source": table.source, "origin_id": table.origin_id, "results": results}
+        imported |= {"bgg_play_id": table.bgg_play_id, "timed": table.timed, "origin": table.origin}
     return imported | {
         "id": table.id,
         "game": table.game,
@@ -102,7 +103,10 @@ def export_history(group: Group) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "players": [{"name": player.name, "created": when(player.created)} for player in players],
+        "players": [
+            {"name": player.name, "created": when(player.created)} | ({"guest": True} if player.guest else {})
+            for player in players
+        ],
         "tables": [table_entry(table) for table in tables],
     }
 
@@ -122,8 +126,8 @@ def import_history(group: Group, data, max_entries: int | None = None) -> Import
     players, tables = read_file(data, max_entries)
     with transaction.atomic():
         writer = _Writer(group)
-        for number, (name, created) in enumerate(players, 1):
-            writer.claim_listed_player(name, created, f"Player {number}")
+        for number, (name, created, guest) in enumerate(players, 1):
+            writer.claim_listed_player(name, created, f"Player {number}", guest)
         for table in tables:
             writer.add_table(table)
         return ImportSummary(writer.tables_added, writer.tables_already_there, writer.players_added)
@@ -135,14 +139,14 @@ class _Writer:
         self.tables_added = self.tables_already_there = self.players_added = 0
         self.listed: dict[int, str] = {}  # player id -> the name that listed it in the file
 
-    def player(self, name: str, created: dt.datetime) -> Player:
+    def player(self, name: str, created: dt.datetime, guest: bool = False) -> Player:
         # services.find_or_create_player, keeping the file's date for a new player.
         found = Player.objects.filter(group=self.group).named(name).first()
         if found is not None:
             return found
         try:
             with transaction.atomic():
-                player = Player.objects.create(group=self.group, name=name, created=created)
+                player = Player.objects.create(group=self.group, name=name, created=created, guest=guest)
         except IntegrityError:
             # Someone created the same person while the file was read: refuse rather than a 500.
             raise ImportRefused(
@@ -151,9 +155,9 @@ class _Writer:
         self.players_added += 1
         return player
 
-    def claim_listed_player(self, name: str, created: dt.datetime, where: str) -> None:
+    def claim_listed_player(self, name: str, created: dt.datetime, where: str, guest: bool = False) -> None:
         # Sameness is the database's (case-insensitive) rule, as for every table's seats.
-        player = self.player(name, created)
+        player = self.player(name, created, guest)
         if player.pk in self.listed:
             refuse(where, f"{name!r} is the same person as {self.listed[player.pk]!r} (names ignore case).")
         self.listed[player.pk] = name

@@ -42,6 +42,9 @@ TABLE_FIELDS = (
 LOG_FIELDS = ("seq", "action", "text", "undone", "created")
 # A play imported from another app (issue 29) has no log: where it came from, and each seat's result.
 IMPORTED_FIELDS = ("source", "origin_id", "results")
+# What issue 42 keeps of an imported play beside them (absent from older files).
+IMPORTED_EXTRAS = ("bgg_play_id", "timed", "origin")
+PLAYER_EXTRAS = ("guest",)  # a guest of an imported play (absent: not a guest)
 RESULT_FIELDS = ("score", "won")
 SOURCES = ("bgstats", "bgg")
 TABLE_ID = re.compile(r"[-a-zA-Z0-9_]{1,16}")  # a URL slug, as long as the primary key allows
@@ -218,12 +221,15 @@ def _storable_json(value, where: str, name: str) -> None:
         refuse(where, f"'{name}': {error.message}")
 
 
-def _read_players(raw: list) -> list[tuple[str, dt.datetime]]:
+def _read_players(raw: list) -> list[tuple[str, dt.datetime, bool]]:
     players = []
     for number, item in enumerate(raw, 1):
         where = f"Player {number}"
-        _object(item, where, PLAYER_FIELDS)
-        players.append((_name(item["name"], where), _moment(item["created"], where, "created")))
+        _object(item, where, PLAYER_FIELDS, PLAYER_EXTRAS)
+        guest = item.get("guest", False)
+        if not isinstance(guest, bool):
+            refuse(where, f"'guest' must be true or false, not {_kind(guest)}.")
+        players.append((_name(item["name"], where), _moment(item["created"], where, "created"), guest))
     return players
 
 
@@ -305,7 +311,7 @@ def _read_table(item, number: int) -> PlannedTable:
     table_id = item.get("id") if isinstance(item, dict) else None
     valid_id = isinstance(table_id, str) and TABLE_ID.fullmatch(table_id)
     where = f"Table {number} (id {table_id!r})" if valid_id else f"Table {number}"
-    _object(item, where, TABLE_FIELDS, IMPORTED_FIELDS)
+    _object(item, where, TABLE_FIELDS, IMPORTED_FIELDS + IMPORTED_EXTRAS)
     if not valid_id:
         refuse(where, f"'id' must be 1 to 16 letters, digits, '-' or '_', not {_short(table_id)}.")
     game = item["game"]
@@ -337,6 +343,7 @@ def _read_table(item, number: int) -> PlannedTable:
     results = None
     if "source" in item or "results" in item or "origin_id" in item:  # kept elsewhere: no log
         row["source"], row["origin_id"], results = _imported(item, where, len(names))
+        row.update(_imported_extras(item, where))
         row["snapshot"] = _recorded(engine, len(names), options, results, where)
     else:
         row["snapshot"] = _replay(engine, len(names), options, log, where)
@@ -350,9 +357,25 @@ def _read_table(item, number: int) -> PlannedTable:
     return PlannedTable(where, engine, row, names, log, entry, results)
 
 
+def _imported_extras(item: dict, where: str) -> dict:
+    """An imported play's BGG id, whether its time of day is known, and what its file said."""
+    bgg_play_id = item.get("bgg_play_id")
+    if bgg_play_id is not None:
+        bgg_play_id = _count(bgg_play_id, where, "bgg_play_id")
+    timed = item.get("timed", True)
+    if not isinstance(timed, bool):
+        refuse(where, f"'timed' must be true or false, not {_kind(timed)}.")
+    origin = item.get("origin")
+    if origin is not None:
+        if not isinstance(origin, dict):
+            refuse(where, f"'origin' must be an object, not {_kind(origin)}.")
+        _storable_json(origin, where, "origin")
+    return {"bgg_play_id": bgg_play_id, "timed": timed, "origin": origin}
+
+
 def _imported(item: dict, where: str, players: int) -> tuple[str, str, list[dict]]:
     """An imported play's source, its id there, and one {"score", "won"} per seat."""
-    _object(item, where, TABLE_FIELDS + IMPORTED_FIELDS)
+    _object(item, where, TABLE_FIELDS + IMPORTED_FIELDS, IMPORTED_EXTRAS)
     if item["source"] not in SOURCES:
         refuse(where, f"'source' must be one of {', '.join(SOURCES)}, not {_short(item['source'])}.")
     if item["log"]:

@@ -339,3 +339,32 @@ def test_two_records_merged_here_are_one_person_for_the_next_import(club):
         ("Bea", "Bea", False),
     ]
     assert plays_of(club) == {"Alex": 3, "Bea": 3}
+
+
+def test_the_apps_own_history_file_keeps_what_an_import_brought(club):
+    """Moving a group to another server (issue 28's file) keeps guests, BGG ids, untimed plays and
+    what BG Stats said, so that the new server's BG Stats export is the old one's."""
+    from companion.history import exchange
+
+    writer.import_file(
+        club,
+        bgstats_file.read(
+            bgstats_file_of(
+                bgstats_play(
+                    "p1", "2024-01-05 20:15:00", score(BEA, "9.5", True), score(GUEST, "4"), bggId=90001
+                )
+            )
+        ),
+    )
+    writer.import_file(club, bgg_file.read(bgg_file_of(bgg_play(5, "2024-02-01", bgg_player("Bea", "1")))))
+    moved = Group.objects.create(name="Moved")
+    summary = exchange.import_history(moved, json.loads(exchange.dumps(exchange.export_history(club))))
+    assert summary.tables_added == 2
+    assert list(Player.objects.filter(group=moved, guest=True).values_list("name", flat=True)) == ["Guest"]
+    kept, bgg = Table.objects.get(group=moved, origin_id="p1"), Table.objects.get(group=moved, origin_id="5")
+    assert (kept.bgg_play_id, kept.timed, bgg.bgg_play_id, bgg.timed) == (90001, True, 5, False)
+    out = bgstats_export.export(moved)["plays"][0]
+    assert [s["score"] for s in out["playerScores"]] == ["9.5", "4"] and out["bggId"] == 90001
+    # Imported again, it is the same history: nothing added.
+    again = exchange.import_history(moved, json.loads(exchange.dumps(exchange.export_history(club))))
+    assert (again.tables_added, again.tables_already_there) == (0, 2)
