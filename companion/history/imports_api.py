@@ -107,7 +107,7 @@ def import_plays(request, group_id: str, body: ImportIn):
     # Many plays: written in the background (issue 42: no request held for minutes), polled.
     job = ImportJob.objects.create(group=group, file_format=body.format, content=raw)
     jobs.start_planned(job, planned, body.names, body.keep)
-    return 202, _job_answer(group, job)
+    return json_answer(_job_answer(group, job), status=202)
 
 
 @router.get("/{group_id}/imports/{job_id}", response={200: ImportJobOut, **ERRORS})

@@ -203,3 +203,36 @@ def test_a_score_past_an_integer_column_is_kept_as_no_number_on_both_databases(c
     assert answer.status_code == 200 and answer.json()["plays_added"] == 1
     seats = Table.objects.get().seats.order_by("position")
     assert [seat.score for seat in seats] == [None, 3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_large_import_answers_202_with_a_job_to_poll(client, club, monkeypatch):
+    """Issue 42: a 100,000-play import held one request for 94 s; past jobs.AT_ONCE plays it is
+    written in the background, and the answer says where to follow it."""
+    import time
+
+    from companion.history.importers import jobs
+
+    monkeypatch.setattr(jobs, "AT_ONCE", 2)  # five plays: "large"
+    started = post_import(client, club, {"format": "bgstats", "file": bgstats().decode()})
+    assert started.status_code == 202
+    job = started.json()
+    assert job["url"] == f"/api/v1/groups/{club.pk}/imports/{job['job']}" and job["total"] == 5
+    deadline = time.monotonic() + 20
+    while (state := client.get(job["url"], HTTP_AUTHORIZATION=f"Bearer {club.token}").json())[
+        "status"
+    ] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert (state["status"], state["done"], state["total"], state["error"]) == ("done", 5, 5, "")
+    assert (state["answer"]["plays_added"], state["answer"]["plays_set_aside"]) == (5, 1)
+    assert Table.objects.filter(group=club).count() == 5
+    # Another group's token, or a view token, does not follow it; an unknown job is 404.
+    assert client.get(job["url"], HTTP_AUTHORIZATION=f"Bearer {club.view_token}").status_code == 403
+    unknown = client.get(
+        f"/api/v1/groups/{club.pk}/imports/nothing", HTTP_AUTHORIZATION=f"Bearer {club.token}"
+    )
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_import"
+    # A dry run of the same size answers at once, as before.
+    dry = post_import(client, club, {"format": "bgstats", "file": bgstats().decode(), "dry_run": True})
+    assert dry.status_code == 200 and dry.json()["plays_added"] == 0
