@@ -97,7 +97,10 @@ def _by_id(items) -> dict:
         item["id"]: item
         for item in items
         if isinstance(item, dict)
-        and isinstance(item.get("id"), (int, str))
+        and (
+            isinstance(item.get("id"), int)
+            or (isinstance(item.get("id"), str) and len(item["id"]) <= UUID_MAX)
+        )
         and not isinstance(item["id"], bool)
     }
 
@@ -115,7 +118,7 @@ def _play(play, number, games, players, locations, people, left_out, warnings) -
     short = _("Play {number}").format(number=number)
     if not isinstance(play, dict):
         raise PlayProblem(_("{where}: it is not a play: left out.").format(where=short))
-    game = games.get(play.get("gameRefId"))
+    game = origin.lookup(games, play.get("gameRefId"))
     if game is None:
         message = _("{where}: its game (id {id}) is not among the file's games: left out.")
         raise PlayProblem(message.format(where=short, id=json.dumps(play.get("gameRefId"))[:40]))
@@ -151,7 +154,7 @@ def _play(play, number, games, players, locations, people, left_out, warnings) -
         highest_wins=game.get("highestWins") is not False,
         seats=seats,
         minutes=_minutes(play.get("durationMin"), where, warnings),
-        place=loose_text((locations.get(play.get("locationRefId")) or {}).get("name"), PLACE_MAX),
+        place=loose_text((origin.lookup(locations, play.get("locationRefId")) or {}).get("name"), PLACE_MAX),
         comments=loose_text(play.get("comments")),
         expansions=_expansions(play.get("expansionPlays"), games),
         bgg_play_id=_whole(play.get("bggId")) or None,
@@ -170,7 +173,7 @@ def _seats(scores: list, where: str, players: dict, people: dict, left_out: dict
     )
     seats, kept, guests = [], [], 0
     for position, score in enumerate(ordered):
-        player = players.get(score.get("playerRefId"))
+        player = origin.lookup(players, score.get("playerRefId"))
         if player is None:
             message = _("{where}: a player (id {id}) is not among the file's players: left out.")
             raise PlayProblem(message.format(where=where, id=json.dumps(score.get("playerRefId"))[:40]))
@@ -217,7 +220,7 @@ def _user(info, players: dict) -> dict:
     """Whose BG Stats it is (`userInfo`): their player by uuid, and their BGG username."""
     if not isinstance(info, dict):
         return {}
-    me = players.get(info.get("meRefId"))
+    me = origin.lookup(players, info.get("meRefId"))
     return {"me": _key(me) if me else "", "bggUsername": loose_text(info.get("bggUsername"), NAME_MAX)}
 
 
@@ -257,7 +260,7 @@ def _whole(raw) -> int:
 def _expansions(raw, games: dict) -> list[str]:
     names = []
     for item in raw if isinstance(raw, list) else []:
-        game = games.get(item.get("gameRefId")) if isinstance(item, dict) else None
+        game = origin.lookup(games, item.get("gameRefId")) if isinstance(item, dict) else None
         name = loose_text((game or {}).get("name"), GAME_NAME_MAX)
         if name and name.casefold() not in {known.casefold() for known in names}:
             names.append(name)
