@@ -11,6 +11,13 @@ runs, then REPEATS timed runs, and prints the median of each and the ratio large
     .venv/bin/python bench/history.py                 # SQLite (make bench)
     .venv/bin/python bench/history.py --db postgres
 
+Then one group of 100,000 finished plays (issue 42: 25 people and two guests, the four games with
+their engines and 96 games brought in from BG Stats and BoardGameGeek on score pads, some with
+teams, some lowest-wins, some scores that were no number, BGG's without a time of day): the player
+page, a game page, the games list, the players list and the API's first page of plays, each with
+its median time (ms) and its size (KB); `--large N` builds N plays instead, `--skip-sizes` measures
+only that group and the import.
+
 Then a BG Stats export of 5,000 plays (written here, as the app writes one) is imported into a new
 group, timed: read, matched and written in one transaction (issue 29's target: under 10 s).
 """
@@ -198,6 +205,56 @@ def median_ms(client, url: str) -> float:
     return statistics.median(times)
 
 
+LARGE = 100_000
+LARGE_REPEATS = 5
+
+
+def timed_get(client, url: str, headers: dict) -> tuple[float, int]:
+    """One render's server time (ms) and its body's size (bytes), redirects followed."""
+    began = time.perf_counter()
+    response = client.get(url, follow=True, headers=headers)
+    elapsed = (time.perf_counter() - began) * 1000
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed, len(response.content)
+
+
+def measure_large(plays: int, repeats: int) -> dict[str, float]:
+    """The 100,000-play group's pages: median ms and KB of each (one warm-up render first)."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+    from history_large import build as build_large
+    from history_large import pages as large_pages
+
+    call_command("migrate", verbosity=0)
+    began = time.perf_counter()
+    group = build_large(plays)
+    figures = {"build s": time.perf_counter() - began}
+    client = Client()
+    client.get(f"/g/{group.pk}/join/{group.token}/")
+    for name, url in large_pages(group).items():
+        headers = {"Authorization": f"Bearer {group.token}"} if url.startswith("/api/") else {}
+        runs = [timed_get(client, url, headers) for _ in range(repeats + 1)][1:]
+        figures[f"{name} ms"] = statistics.median(ms for ms, _size in runs)
+        figures[f"{name} KB"] = runs[-1][1] / 1000
+    return figures
+
+
+def print_large(figures: dict[str, float] | None, plays: int, db: str) -> None:
+    if figures is None:
+        print(f"{plays:,} plays in one group: failed")
+        return
+    print(f"One group of {plays:,} plays on {db} (built in {figures['build s']:.0f} s), median ms and KB:")
+    print(f"{'page':<22}{'ms':>10}{'KB':>10}   (targets: player and game pages < 300 ms, < 150 KB)")
+    for key in figures:
+        if key.endswith(" ms"):
+            name = key.removesuffix(" ms")
+            print(f"{name:<22}{figures[key]:>10.1f}{figures[name + ' KB']:>10.1f}")
+
+
 def measure(groups: int, plays: int) -> dict[str, float]:
     """Run in a child process per size (a fresh database, a fresh Django)."""
     import django
@@ -218,7 +275,7 @@ def child(groups: int, plays: int, db: str) -> dict[str, float] | None:
     return child_named(f"{groups}x{plays}", db)
 
 
-def child_named(what: str, db: str) -> dict[str, float] | None:
+def child_named(what: str, db: str, extra: tuple[str, ...] = ()) -> dict[str, float] | None:
     """The figures of one size (or of the import), measured in a child process; None, with the
     child's error printed, when it fails (a full disk, say): the others are still worth printing."""
     env = {**os.environ, "DEBUG": "false", "ALLOWED_HOSTS": "testserver", "RATELIMIT_ENABLE": "false"}
@@ -232,7 +289,7 @@ def child_named(what: str, db: str) -> dict[str, float] | None:
             env["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
         try:
             run = subprocess.run(
-                [sys.executable, __file__, "--child", what],
+                [sys.executable, __file__, "--child", what, *extra],
                 env=env,
                 cwd=ROOT,
                 capture_output=True,
@@ -269,10 +326,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--child", help="GROUPSxPLAYS: build and measure in this process")
+    parser.add_argument("--large", type=int, default=LARGE, help="plays of the one large group")
+    parser.add_argument("--repeats", type=int, default=LARGE_REPEATS, help="renders of each large page")
+    parser.add_argument("--skip-sizes", action="store_true", help="only the large group and the import")
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(ROOT))
-        if args.child == "import":
+        if args.child == "large":
+            figures = measure_large(args.large, args.repeats)
+        elif args.child == "import":
             figures = measure_import(IMPORT_PLAYS)
         else:
             groups, plays = (int(part) for part in args.child.split("x"))
@@ -280,15 +342,24 @@ def main() -> None:
         for name, value in figures.items():
             print(f"{name}\t{value:.2f}")
         return
+    large = ("--large", str(args.large), "--repeats", str(args.repeats))
+    print_large(child_named("large", args.db, large), args.large, args.db)
+    if not args.skip_sizes:
+        measure_sizes(args.db)
+    report_import(child_named("import", args.db), args.db)
+
+
+def measure_sizes(db: str) -> None:
+    """The pages at 100 and 2,000 plays and among 1,000 groups of 200, with their ratios."""
     runs = []
     for groups, plays in SIZES:
         began = time.perf_counter()
-        runs.append(child(groups, plays, args.db))
+        runs.append(child(groups, plays, db))
         print(
             f"built and measured {groups} x {plays} plays in {time.perf_counter() - began:.0f} s", flush=True
         )
     heads = [f"{plays}" if groups == 1 else f"{groups}x{plays}" for groups, plays in SIZES]
-    print(f"History pages of one group on {args.db}, median of {REPEATS} renders (ms)")
+    print(f"History pages of one group on {db}, median of {REPEATS} renders (ms)")
     print(f"{'page':<22}" + "".join(f"{head:>10}" for head in heads) + f"{'2000/100':>10}{'1000x/1':>10}")
     names = next((run for run in runs if run), {})
     for name in names:
@@ -301,13 +372,15 @@ def main() -> None:
         "1000x200: the last of 1,000 groups of 200 plays (200,000 plays on the server),"
         " against 100 plays alone."
     )
-    imported = child_named("import", args.db)
+
+
+def report_import(imported: dict[str, float] | None, db: str) -> None:
     if imported is None:
         print(f"Import of a BG Stats file of {IMPORT_PLAYS:,} plays: failed")
         return
     verdict = "ok" if imported["total s"] < 10 else "MISSED"
     print(
-        f"Import of a BG Stats file of {IMPORT_PLAYS:,} plays ({imported['file MB']:.1f} MB) on {args.db}: "
+        f"Import of a BG Stats file of {IMPORT_PLAYS:,} plays ({imported['file MB']:.1f} MB) on {db}: "
         f"read {imported['read s']:.2f} s, match and write {imported['match and write s']:.2f} s, "
         f"total {imported['total s']:.2f} s (target < 10 s: {verdict})"
     )

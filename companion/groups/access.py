@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from functools import wraps
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.http import Http404, HttpResponseForbidden
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion import errors, tokens
@@ -115,6 +117,14 @@ def find_group(group_id: str) -> Group | None:
     return group
 
 
+def group_zone(group: Group) -> ZoneInfo:
+    """The group's time zone (Group.time_zone), else the server's."""
+    try:
+        return ZoneInfo(group.time_zone or settings.TIME_ZONE)
+    except (ValueError, ZoneInfoNotFoundError):  # a zone this system's database no longer knows
+        return ZoneInfo(settings.TIME_ZONE)
+
+
 def group_page(view):
     """A page of a group (its history): 404 without rights, so a group's existence does not leak,
     403 for a watcher's write. The view gets the group; the request remembers it for the nav."""
@@ -130,7 +140,8 @@ def group_page(view):
         if request.method not in ("GET", "HEAD") and held != EDIT:
             return HttpResponseForbidden(_("This link only lets you watch the group's history."))
         request.group_id, request.group, request.group_rights = group.pk, group, held
-        return view(request, group, *args, **kwargs)
+        with timezone.override(group_zone(group)):  # its pages say times where it plays (issue 42)
+            return view(request, group, *args, **kwargs)
 
     return wrapped
 

@@ -11,11 +11,12 @@ from companion import charts
 from companion.groups.models import Group
 from companion.tables.models import Player
 
-from . import stats
+from . import same_game, stats
 
 
-def player_charts(player: Player, games: list[dict]) -> list[dict]:
-    """Win rate by game, then per game the latest scores beside each play's winning score."""
+def player_charts(player: Player, games: list[dict], charted: int | None = None) -> list[dict]:
+    """Win rate by game, then per game (the first `charted` of `games`) the latest scores beside
+    each play's winning score."""
     found = []
     if len(games) > 1:
         bars = [{"label": row["name"], "value": round(100 * row["win_rate"])} for row in games]
@@ -23,8 +24,9 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
             bars, title=_("Win rate by game"), unit="%", chart_id=f"player-{player.pk}-rates"
         )
         found.append(chart)
-    for index, row in enumerate(games):
-        history = stats.score_history(player, row["game"])
+    twins = same_game.twins(player.group_id)
+    for index, row in enumerate(games[:charted]):
+        history = stats.score_history(player, twins.keys(row["game"]))
         if len(history) < 2:
             continue
         chart = charts.line_chart(
@@ -42,8 +44,10 @@ def player_charts(player: Player, games: list[dict]) -> list[dict]:
     return found
 
 
-def game_charts(group: Group, game: str) -> list[dict]:
-    """How the group's final scores spread, and how many played."""
+def game_charts(group: Group, game: str | list[str], slug: str | None = None) -> list[dict]:
+    """How the group's final scores spread, and how many played. `game`: a history key or a
+    game's keys (stats.keys_of); `slug` names the charts (the key, by default)."""
+    slug = slug or stats.keys_of(game)[0]
     distribution = stats.score_distribution(group, game)
     spread = stats.player_count_spread(group, game)
     found = []
@@ -53,7 +57,7 @@ def game_charts(group: Group, game: str) -> list[dict]:
                 [{"label": band["label"], "value": band["count"]} for band in distribution],
                 title=_("Final scores"),
                 unit="",
-                chart_id=f"game-{slugify(game)}-scores",
+                chart_id=f"game-{slugify(slug)}-scores",
                 x_title=_("score"),
             )
         )
@@ -62,7 +66,7 @@ def game_charts(group: Group, game: str) -> list[dict]:
             charts.bar_chart(
                 [{"label": str(row["players"]), "value": row["plays"]} for row in spread],
                 title=_("Plays by number of players"),
-                chart_id=f"game-{slugify(game)}-players",
+                chart_id=f"game-{slugify(slug)}-players",
                 x_title=_("players"),
             )
         )

@@ -35,12 +35,13 @@ class ArchiveFilterForm(forms.Form):
         widget=forms.Select(attrs={"class": "form-select"}),
     )
 
-    def __init__(self, group, *args, **kwargs):
+    def __init__(self, group, *args, games: list[dict] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        games = stats.games_overview(group) if games is None else games
         self.fields["game"].choices = [("", _("Every game"))] + [
-            (game["slug"], game["name"]) for game in stats.games_overview(group)
+            (game["slug"], game["name"]) for game in games
         ]
-        self.fields["player"].queryset = Player.objects.filter(group=group)
+        self.fields["player"].queryset = Player.objects.filter(group=group, guest=False)
 
 
 class RenameForm(forms.Form):

@@ -18,10 +18,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from companion import charts
+from companion.games import registry
+from companion.groups.access import group_zone
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
-from . import ratings, stats
+from . import ratings, same_game, stats
 
 MONTHS = 12
 TOP = 5
@@ -38,15 +40,19 @@ def plays_of(group: Group, player: Player | None = None):
         won_any=Exists(Seat.objects.filter(table=OuterRef("pk"), won=True)),
         outcome=KT("options__outcome"),
     ).values(
-        "finished", "played", "title", "duration_minutes", "first_entry", "last_entry", "won_any", "outcome"
+        "created", "played", "title", "duration_minutes", "first_entry", "last_entry", "won_any", "outcome"
     )
 
 
-def figures(group: Group, player: Player | None = None, today: dt.date | None = None) -> dict:
-    """The figures, from the cache while the group's history is unchanged."""
-    today = today or timezone.localdate()
+def figures(
+    group: Group, player: Player | None = None, today: dt.date | None = None, stamp: str | None = None
+) -> dict:
+    """The figures, from the cache while the group's history is unchanged (`stamp`: the
+    history's, when the caller has read it already)."""
+    today = today or timezone.localdate(timezone=group_zone(group))
     owner = player.pk if player is not None else ""
-    stamp = f"{group.pk}:{owner}:{ratings.history_stamp(group)}:{today}:{translation.get_language()}"
+    stamp = stamp or ratings.history_stamp(group)
+    stamp = f"{group.pk}:{owner}:{stamp}:{today}:{group_zone(group).key}:{translation.get_language()}"
     key = "glance:" + hashlib.sha256(stamp.encode()).hexdigest()
     found = cache.get(key)
     if found is None:
@@ -57,8 +63,13 @@ def figures(group: Group, player: Player | None = None, today: dt.date | None = 
 
 def compute(group: Group, player: Player | None, today: dt.date) -> dict:
     rows = list(plays_of(group, player))
-    zone = timezone.get_current_timezone()
-    local = [row["finished"].astimezone(zone) for row in rows]
+    twins = same_game.twins(group)
+    for row in rows:  # a twin pad's plays count as its engine's game's (same_game.py)
+        row["played"] = twins.key(row["played"])
+    # A play counts in the month and year it started, in the group's zone (issue 42): a New
+    # Year's Eve game that ends after midnight is the old year's.
+    zone = group_zone(group)
+    local = [row["created"].astimezone(zone) for row in rows]
     minutes = [_minutes(row) for row in rows]
     months = Counter((when.year, when.month) for when in local)
     years = Counter(when.year for when in local)
@@ -66,7 +77,12 @@ def compute(group: Group, player: Player | None, today: dt.date) -> dict:
     for when, length in zip(local, minutes, strict=True):
         hours_by_year[when.year] += length or 0
     games = Counter(row["played"] for row in rows)
-    names = {row["played"]: row["title"] or stats.game_name(row["played"]) for row in rows}
+    names = {
+        row["played"]: stats.game_name(row["played"])
+        if row["played"] in registry.GAMES
+        else stats.shown_title(row["title"] or row["played"], row["played"], twins)
+        for row in rows
+    }
     return {
         "plays": len(rows),
         "hours": round(sum(length or 0 for length in minutes) / 60),

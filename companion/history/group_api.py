@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from ninja import Router, Schema
 from pydantic import Field
 
+from companion.games import screen_kit
 from companion.groups import access
 from companion.groups.models import NAME_MAX, Group, Membership, clean_group_name
 from companion.json_api import ERRORS, ApiError, api, error_body, json_answer, said
@@ -109,7 +110,7 @@ def created_answer(group: Group) -> dict:
 def get_group(request, group_id: str):
     group = access.group_for(request, group_id)
     plays = Table.objects.filter(group=group, status=Table.Status.FINISHED).count()
-    people = Player.objects.filter(group=group).count()
+    people = Player.objects.filter(group=group, guest=False).count()  # a guest is no player of it
     return {"id": group.pk, "name": group.name, "players": people, "plays": plays}
 
 
@@ -117,30 +118,50 @@ def get_group(request, group_id: str):
 def list_players(request, group_id: str):
     group = access.group_for(request, group_id)
     finished = Q(seats__table__status=Table.Status.FINISHED)
-    people = Player.objects.filter(group=group).annotate(
+    people = Player.objects.filter(group=group, guest=False).annotate(
         plays=Count("seats", filter=finished), wins=Count("seats", filter=finished & Q(seats__won=True))
     )
     rows = [{"id": p.pk, "name": p.name, "plays": p.plays, "wins": p.wins} for p in people]
     return sorted(rows, key=lambda row: (row["name"].lower(), row["name"], row["id"]))
 
 
+PLAYS_PAGE = 100  # plays in one answer of GET .../plays (issue 42)
+
+
 @router.get("/{group_id}/plays", response={200: list[PlayOut], **ERRORS})
-def list_plays(request, group_id: str):
+def list_plays(request, group_id: str, page: str = "1"):
+    """Finished plays, newest first, PLAYS_PAGE at a time (issue 42: 100,000 plays were one answer
+    of 17 MB). The body stays the list API.md describes: the page's plays. The next page, while
+    there is one, is named in a `Link: <url>; rel="next"` header (RFC 8288); `?page=N` (1-based)
+    asks for page N, and a page past the last is an empty list."""
     group = access.group_for(request, group_id)
-    return [
-        {
-            "table": table.id,
-            "game": table.game,
-            "game_name": table.game_name,
-            "finished": table.finished.isoformat(),
-            "seats": [
-                {"seat": seat.position, "name": seat.player.name, "score": seat.score, "won": seat.won}
-                for seat in sorted(table.seats.all(), key=lambda seat: seat.position)
-            ],
-            "source": table.source,
-        }
-        for table in stats.archive(group)
-    ]
+    number = screen_kit.number(page)
+    if not number:
+        message = _("'page' is a page number: 1 for the newest plays, 2 for the next ones.")
+        raise ApiError(400, error_body("bad_page", message)["error"])
+    start = (number - 1) * PLAYS_PAGE
+    # One more than the page, to know whether a next page exists without counting every play.
+    found = list(stats.plays(group)[start : start + PLAYS_PAGE + 1])
+    tables = stats.detailed(found[:PLAYS_PAGE])
+    response = json_answer([play_answer(table) for table in tables])
+    if len(found) > PLAYS_PAGE:
+        url = request.build_absolute_uri(f"{request.path}?page={number + 1}")
+        response["Link"] = f'<{url}>; rel="next"'
+    return response
+
+
+def play_answer(table: Table) -> dict:
+    return {
+        "table": table.id,
+        "game": table.game,
+        "game_name": table.game_name,
+        "finished": table.finished.isoformat(),
+        "seats": [
+            {"seat": seat.position, "name": seat.player.name, "score": seat.score, "won": seat.won}
+            for seat in sorted(table.seats.all(), key=lambda seat: seat.position)
+        ],
+        "source": table.source,
+    }
 
 
 @router.get("/{group_id}/ratings", response={200: list[RatingOut], **ERRORS})

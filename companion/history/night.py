@@ -2,8 +2,9 @@
 champion, and what only a log can tell: each game's lead changes and the entry that decided it, the
 luck of the dice, the longest streak of wins.
 
-An evening runs from 06:00 to 06:00 the next day, in the group's time zone: a game finished at
-01:30 still belongs to the night it was played in.
+An evening runs from 06:00 to 06:00 the next day, in the group's time zone, and a play belongs to
+the evening it started in (issue 42): a game from 23:30 to 00:40 on New Year's Eve is Dec 31's.
+A play's start is its table's `created` (an imported play's start as its file said it).
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from collections import Counter
 from statistics import mean
 from zoneinfo import ZoneInfo
 
-from django.conf import settings
-
 from companion.games import base
 from companion.games.hang_four import rules as hang_four_rules
+from companion.groups.access import group_zone
 from companion.groups.models import Group
 from companion.tables import replay, services
 from companion.tables.models import Table
@@ -31,7 +31,7 @@ FIRST_EVENING, LAST_EVENING = history_file.FIRST_DAY, history_file.LAST_DAY
 
 
 def zone(group: Group) -> ZoneInfo:
-    return ZoneInfo(getattr(group, "time_zone", "") or settings.TIME_ZONE)
+    return group_zone(group)
 
 
 def evening_of(moment: dt.datetime, tz: ZoneInfo) -> dt.date:
@@ -45,16 +45,16 @@ def bounds(day: dt.date, tz: ZoneInfo) -> tuple[dt.datetime, dt.datetime]:
 
 
 def latest_evening(group: Group) -> dt.date | None:
-    last = stats.archive(group).first()
-    return evening_of(last.finished, zone(group)) if last is not None and last.finished else None
+    last = Table.objects.filter(group=group, status=stats.FINISHED).order_by("-created").first()
+    return evening_of(last.created, zone(group)) if last is not None else None
 
 
 def night(group: Group, day: dt.date) -> dict:
     """The evening `day` of `group`: its plays (oldest first) with their stories, the champion(s)
     and the longest streak."""
     start, end = bounds(day, zone(group))
-    tonight = stats.archive(group).filter(finished__gte=start, finished__lt=end)
-    tables = list(tonight.order_by("finished", "pk"))
+    tonight = stats.archive(group).filter(created__gte=start, created__lt=end)
+    tables = list(tonight.order_by("created", "pk"))
     plays = [play_story(table) for table in tables]
     wins = Counter(name for play in plays for name in play["winners"])
     best = max(wins.values(), default=0)

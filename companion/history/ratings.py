@@ -24,7 +24,7 @@ from companion.games import base, registry
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
-from . import stats
+from . import results, same_game, stats
 
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read again: let it expire
 NEW_PLAYS = 5  # fewer plays than this: the games have not said enough to rate a player yet
@@ -46,36 +46,37 @@ class Rated:
 
     @property
     def new(self) -> bool:
-        """Too few plays to say (or a rating still below its start): the pages say "new", not a
-        bare negative number (issue 29)."""
-        return self.plays < NEW_PLAYS or self.rating < 0
+        """Too few plays to say: the pages say "new". A rating below 0 after more plays is shown
+        as the number it is, with the pages' plain words on why ratings start low (issue 42)."""
+        return self.plays < NEW_PLAYS
 
 
 def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def game_ratings(group: Group, key: str) -> list[Rated]:
+def game_ratings(group: Group, key: str, stamp: str | None = None) -> list[Rated]:
     """Every player of the group's game `key` (a history key), best rating first."""
-    return boards(group, [key])[key]
+    return boards(group, [key], stamp)[key]
 
 
-def boards(group: Group, keys: list[str]) -> dict[str, list[Rated]]:
+def boards(group: Group, keys: list[str], stamp: str | None = None) -> dict[str, list[Rated]]:
     """The group's leaderboard of each game of `keys`: from the cache while its history is
     unchanged (three queries: the stamp's two and the players), else from one pass over their
-    plays (two more)."""
-    stamp = history_stamp(group)
+    plays (two more). `stamp`: the history's, when the caller has read it already."""
+    stamp = stamp or history_stamp(group)
     names = {
         key: f"ratings:{hashlib.sha256(f'{group.pk}:{stamp}:{key}'.encode()).hexdigest()}" for key in keys
     }
     kept = cache.get_many(list(names.values()))
     missing = [key for key in keys if names[key] not in kept]
-    computed = _compute(group, missing) if missing else {}
+    computed = _compute(group, missing, same_game.twins(group)) if missing else {}
     cache.set_many({names[key]: rows for key, rows in computed.items()}, timeout=CACHE_SECONDS)
     rows = {key: kept.get(names[key], computed.get(key)) for key in keys}
     people = Player.objects.in_bulk({pid for board in rows.values() for pid, *_ in board})
+    # A guest moved the ratings of those they played with, but is no ranked player (issue 42).
     return {
-        key: [Rated(people[pid], *figures) for pid, *figures in board if pid in people]
+        key: [Rated(people[pid], *rest) for pid, *rest in board if pid in people and not people[pid].guest]
         for key, board in rows.items()
     }
 
@@ -90,10 +91,12 @@ def history_stamp(group: Group) -> str:
     return f"{facts['plays']}|{facts['versions']}|{facts['latest']}|{people}"
 
 
-def _compute(group: Group, keys: list[str]) -> dict[str, list[tuple]]:
-    """Each game's board as (player id, mu, sigma, plays, wins) rows, best rating first."""
+def _compute(group: Group, keys: list[str], twins: same_game.Twins) -> dict[str, list[tuple]]:
+    """Each game's board as (player id, mu, sigma, plays, wins) rows, best rating first; a twin
+    pad's plays (same_game.py) rate with its engine's game."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    plays = Table.objects.filter(group=group, status=stats.FINISHED, played__in=keys).order_by(
+    owner = {played: key for key in keys for played in twins.keys(key)}  # Table.played -> its board
+    plays = Table.objects.filter(group=group, status=stats.FINISHED, played__in=list(owner)).order_by(
         "finished", "pk"
     )
     model = PlackettLuce()
@@ -106,12 +109,13 @@ def _compute(group: Group, keys: list[str]) -> dict[str, list[tuple]]:
         if ranked is None:  # a solo or co-op play, or a seat without a score: no ranking
             continue
         sides, ranks = ranked
-        game = ratings[table.played]
+        key = owner[table.played]
+        game = ratings[key]
         teams = [[game.get(seat.player_id) or model.rating() for seat in side] for side in sides]
         for side, rated in zip(sides, model.rate(teams, ranks=ranks), strict=True):
             for seat, rating in zip(side, rated, strict=True):
                 game[seat.player_id] = rating
-                tally = counts.setdefault((table.played, seat.player_id), [0, 0])
+                tally = counts.setdefault((key, seat.player_id), [0, 0])
                 tally[0] += 1
                 tally[1] += seat.won
                 players[seat.player_id] = seat.player
@@ -141,18 +145,18 @@ def rating_sides(table: Table, seated: list) -> tuple[list[list], list[int]] | N
     won = [any(seat.won for seat in side) for side in sides]
     if facts.no_points:  # the winners first, everyone else after them
         return sides, [1 if win else 2 for win in won]
-    totals = [
-        None if any(seat.score is None for seat in side) else sum(seat.score for seat in side)
-        for side in sides
-    ]
+    # An imported team's members each hold the team's score: it counts once (results.side_score).
+    totals = [results.side_score([seat.score for seat in side], bool(table.source)) for side in sides]
     ranks = stats.competition_ranks(totals, won, facts.highest_wins)
     return (sides, ranks) if None not in ranks else None
 
 
-def player_ratings(group: Group, player: Player, keys: list[str]) -> dict[str, dict]:
+def player_ratings(
+    group: Group, player: Player, keys: list[str], stamp: str | None = None
+) -> dict[str, dict]:
     """Per game of `keys`: the player's rating and place among that game's players."""
     found = {}
-    for key, board in boards(group, keys).items():
+    for key, board in boards(group, keys, stamp).items():
         for place, one in enumerate(board, 1):
             if one.player.pk == player.pk:
                 found[key] = {"rated": one, "place": place, "of": len(board)}

@@ -22,11 +22,14 @@ from django.db.models import (
     Subquery,
 )
 from django.db.models.functions import Cast, Floor
+from django.utils.translation import gettext as _
 
 from companion.games import base, registry
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 from companion.tables.services import unstorable
+
+from . import same_game
 
 FINISHED = Table.Status.FINISHED
 
@@ -41,19 +44,42 @@ def rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
+def keys_of(game: str | list[str]) -> list[str]:
+    """The Table.played values a game covers: a key, or a game with its twin pads (same_game.py)."""
+    return [game] if isinstance(game, str) else list(game)
+
+
 # --- The archive -------------------------------------------------------------------------------
 
 
-def archive(group: Group, game: str | None = None, player: Player | None = None):
+def archive(group: Group, game: str | list[str] | None = None, player: Player | None = None):
     """The group's finished tables, newest first, each with its first and last live entry's time
     (its length) and its seats' players fetched in one more query. `game` is a history key
-    (Table.played)."""
+    (Table.played), or the keys of one game (keys_of)."""
+    return with_seats_and_length(plays(group, game, player)).order_by("-finished", "-pk")
+
+
+def plays(group: Group, game: str | list[str] | None = None, player: Player | None = None):
+    """The archive's tables without their details, newest first: what a page counts and slices
+    (counting the archive itself groups every play's entries: seconds at 100,000 plays)."""
     tables = Table.objects.filter(group=group, status=FINISHED)
     if game:
-        tables = tables.filter(played=game)
+        tables = tables.filter(played__in=keys_of(game))
     if player is not None:
         tables = tables.filter(pk__in=Seat.objects.filter(player=player).values("table"))
-    return with_seats_and_length(tables).order_by("-finished", "-pk")
+    return tables.order_by("-finished", "-pk")
+
+
+def detailed(tables) -> list[Table]:
+    """A slice of `plays` (a page) with the archive's details, in the slice's order: the details
+    are gathered for those plays only."""
+    ids = (
+        [table.pk for table in tables]
+        if isinstance(tables, list)
+        else list(tables.values_list("pk", flat=True))
+    )
+    found = {table.pk: table for table in with_seats_and_length(Table.objects.filter(pk__in=ids))}
+    return [found[pk] for pk in ids if pk in found]
 
 
 def abandoned(group: Group):
@@ -134,40 +160,56 @@ def player_totals(player: Player) -> PlayerTotals:
     return PlayerTotals(**figures)
 
 
-def player_games(player: Player) -> list[dict]:
-    """Per game: plays, wins, win rate, average, best and latest score."""
-    seats = finished_seats().filter(player=player)
+LOWEST_WINS = Q(table__options__lowest_wins=True)  # a pad of a game where the lowest total wins
+
+
+def player_games(player: Player, twins: same_game.Twins | None = None) -> list[dict]:
+    """Per game (a twin pad counted with its engine's game): plays, wins, win rate, average, best
+    (the lowest score in a lowest-wins game) and latest score, most played first."""
+    twins = twins or same_game.twins(player.group_id)
+    seats = finished_seats().filter(player=player).annotate(game=twins.expression("table__played"))
     rows = list(
-        seats.values("table__played")
+        seats.values("game")
         .annotate(
             title=Max("table__title"),  # a pad's game name (one spelling of it)
             plays=Count("id"),
             wins=Count("id", filter=Q(won=True)),
             average=Avg("score"),
-            best=Max("score"),
+            highest=Max("score"),
+            lowest=Min("score"),
+            lowest_wins=Count("id", filter=LOWEST_WINS),
             last_finished=Max("table__finished"),
         )
-        .order_by("-plays", "table__played")
+        .order_by("-plays", "game")
     )
     # The latest score of each game in one more query, by its game's last finishing time (a
     # correlated subquery per seat would cost the square of the plays).
     latest = Q(pk__in=[])
     for row in rows:
-        latest |= Q(table__played=row["table__played"], table__finished=row["last_finished"])
-    scores = dict(seats.filter(latest).order_by("table_id").values_list("table__played", "score"))
-    return [_game_row(row, scores) for row in rows]
+        latest |= Q(table__played__in=twins.keys(row["game"]), table__finished=row["last_finished"])
+    scores = dict(seats.filter(latest).order_by("table_id").values_list("game", "score"))
+    return [_game_row(row, scores, twins) for row in rows]
 
 
-def _game_row(row: dict, latest: dict) -> dict:
-    game = row.pop("table__played")
+def _game_row(row: dict, latest: dict, twins: same_game.Twins) -> dict:
+    game = row.pop("game")
     del row["last_finished"]
+    lowest_wins = row.pop("lowest_wins") > row["plays"] / 2  # as most of its plays were scored
+    highest, lowest = row.pop("highest"), row.pop("lowest")
+    title = row.pop("title")
     return {
         **row,
         "game": game,
-        "name": row.pop("title") or game_name(game),
+        "name": game_name(game) if game in registry.GAMES else shown_title(title or game, game, twins),
+        "best": lowest if lowest_wins else highest,
         "win_rate": rate(row["wins"], row["plays"]),
-        "latest": latest[game],
+        "latest": latest.get(game),
     }
+
+
+def shown_title(title: str, key: str, twins: same_game.Twins) -> str:
+    """A pad game's name as the lists show it: a namesake of an engine's game is "(imported)"."""
+    return _("{name} (imported)").format(name=title) if key in twins.namesakes else title
 
 
 def opponents(player: Player) -> list[dict]:
@@ -180,7 +222,7 @@ def opponents(player: Player) -> list[dict]:
     won, lost = mine.filter(won=True).values("table"), mine.filter(won=False).values("table")
     rows = (
         finished_seats()
-        .filter(table__in=mine.values("table"))
+        .filter(table__in=mine.values("table"), player__guest=False)
         .exclude(player=player)
         .values("player_id", "player__name")
         .annotate(
@@ -193,7 +235,7 @@ def opponents(player: Player) -> list[dict]:
     return [_player_row(row) for row in rows]
 
 
-def score_history(player: Player, game: str, last: int = 30) -> list[dict]:
+def score_history(player: Player, game: str | list[str], last: int = 30) -> list[dict]:
     """The player's latest `last` scores in `game`, oldest first, with each play's winning score."""
     winning = (
         Seat.objects.filter(table=OuterRef("table"), won=True)
@@ -203,7 +245,7 @@ def score_history(player: Player, game: str, last: int = 30) -> list[dict]:
     )
     rows = (
         finished_seats()
-        .filter(player=player, table__played=game)
+        .filter(player=player, table__played__in=keys_of(game))
         .annotate(winning=Subquery(winning), finished=F("table__finished"))
         .order_by("-table__finished", "-table_id")
         .values("table_id", "finished", "score", "won", "winning")[:last]
@@ -215,7 +257,7 @@ def players_overview(group: Group):
     """Every person of the group with their finished plays and wins, most active first."""
     finished = Q(seats__table__status=FINISHED)
     return (
-        Player.objects.filter(group=group)
+        Player.objects.filter(group=group, guest=False)  # a guest is no ranked player (issue 42)
         .annotate(
             plays=Count("seats", filter=finished),
             wins=Count("seats", filter=finished & Q(seats__won=True)),
@@ -237,10 +279,11 @@ def game_name(key: str) -> str:
     return registry.get(key).name if key in registry.GAMES else key
 
 
-def games_overview(group: Group) -> list[dict]:
-    """The group's plays per game: every game with an engine (0 when never finished), then each
-    game kept on a pad (base.is_pad) under its own name, most played first. `slug` is the history
-    key."""
+def games_overview(group: Group, twins: same_game.Twins | None = None) -> list[dict]:
+    """The group's plays per game: every game with an engine (0 when never finished; its twin
+    pads' plays counted with it, same_game.py), then each game kept on a pad (base.is_pad) under
+    its own name, most played first. `slug` is the history key."""
+    twins = twins or same_game.twins(group)
     rows = (
         Table.objects.filter(group=group, status=FINISHED)
         .values("played")
@@ -249,11 +292,18 @@ def games_overview(group: Group) -> list[dict]:
     )
     counts = {row["played"]: row for row in rows}
     engines = [
-        {"slug": engine.slug, "name": engine.name, "plays": counts.pop(engine.slug, {}).get("plays", 0)}
+        {
+            "slug": engine.slug,
+            "name": engine.name,
+            "plays": sum(counts.pop(key, {}).get("plays", 0) for key in twins.keys(engine.slug)),
+        }
         for engine in registry.all_engines()
         if not base.is_pad(engine)
     ]
-    pads = [{"slug": key, "name": row["title"] or key, "plays": row["plays"]} for key, row in counts.items()]
+    pads = [
+        {"slug": key, "name": shown_title(row["title"] or key, key, twins), "plays": row["plays"]}
+        for key, row in counts.items()
+    ]
     return engines + pads
 
 
@@ -266,27 +316,36 @@ class Played:
     slug: str  # the engine's: where a new table of it starts
     highest_wins: bool = True
     cooperative: bool = False  # the pad's co-op games (AG-7): no rating moves
+    keys: tuple[str, ...] = ()  # the Table.played values it covers: its key and its twin pads
+
+    def __post_init__(self):
+        if not self.keys:
+            self.keys = (self.key,)
 
 
-def played(group: Group, key: str) -> Played | None:
-    """The game of history key `key`: a game with its engine, or a game kept on a pad as its
-    latest finished play named it and scored it. None for a key nobody played or no engine has."""
+def played(group: Group, key: str, twins: same_game.Twins | None = None) -> Played | None:
+    """The game of history key `key`: a game with its engine (with its twin pads), or a game kept
+    on a pad as its latest finished play named it and scored it. None for a key nobody played or
+    no engine has."""
     if key in registry.GAMES and not base.is_pad(registry.get(key)):
-        return Played(key, registry.get(key).name, key)
+        twins = twins or same_game.twins(group)
+        return Played(key, registry.get(key).name, key, keys=tuple(twins.keys(key)))
     if unstorable(key):  # no play was stored under it, and PostgreSQL refuses to compare NUL
         return None
     latest = Table.objects.filter(group=group, status=FINISHED, played=key).order_by("-finished").first()
     if latest is None or latest.game not in registry.GAMES:
         return None
     facts = base.played_game(registry.get(latest.game), latest.options)
-    return Played(key, latest.game_name, latest.game, facts.highest_wins, facts.cooperative)
+    twins = twins or same_game.twins(group)
+    name = shown_title(latest.game_name, key, twins)
+    return Played(key, name, latest.game, facts.highest_wins, facts.cooperative)
 
 
-def game_summary(group: Group, game: str, highest_wins: bool = True) -> dict:
-    seats = finished_seats(group).filter(table__played=game)
+def game_summary(group: Group, game: str | list[str], highest_wins: bool = True) -> dict:
+    seats = finished_seats(group).filter(table__played__in=keys_of(game))
     # The winning score of each play once, even when several seats share the win.
     winning = Seat.objects.filter(table=OuterRef("pk"), won=True).values("table").annotate(top=Max("score"))
-    per_play = Table.objects.filter(group=group, status=FINISHED, played=game).annotate(
+    per_play = Table.objects.filter(group=group, status=FINISHED, played__in=keys_of(game)).annotate(
         winning=Subquery(winning.values("top"))
     )
     figures = seats.aggregate(
@@ -298,7 +357,12 @@ def game_summary(group: Group, game: str, highest_wins: bool = True) -> dict:
     figures["average_winning"] = per_play.aggregate(average=Avg("winning"))["average"]
     first_seat = seats.filter(position=0).aggregate(plays=Count("id"), wins=Count("id", filter=Q(won=True)))
     best_first = "-score" if highest_wins else "score"
-    best = seats.order_by(best_first, "table__finished", "table_id").select_related("player", "table").first()
+    best = (
+        seats.filter(score__isnull=False, player__guest=False)
+        .order_by(best_first, "table__finished", "table_id")
+        .select_related("player", "table")
+        .first()
+    )
     return {
         **figures,
         "first_seat_wins": first_seat["wins"],
@@ -307,10 +371,10 @@ def game_summary(group: Group, game: str, highest_wins: bool = True) -> dict:
     }
 
 
-def score_distribution(group: Group, game: str, buckets: int = 8) -> list[dict]:
+def score_distribution(group: Group, game: str | list[str], buckets: int = 8) -> list[dict]:
     """How many final scores fall in each band of equal width ("20–29"), bands chosen from the
     lowest and highest score so there are about `buckets` of them."""
-    seats = finished_seats(group).filter(table__played=game, score__isnull=False)
+    seats = finished_seats(group).filter(table__played__in=keys_of(game), score__isnull=False)
     span = seats.aggregate(low=Min("score"), high=Max("score"))
     if span["low"] is None:
         return []
@@ -350,10 +414,10 @@ def band_width(low: int, high: int, buckets: int) -> int:
         scale *= 10
 
 
-def player_count_spread(group: Group, game: str) -> list[dict]:
+def player_count_spread(group: Group, game: str | list[str]) -> list[dict]:
     seat_count = Seat.objects.filter(table=OuterRef("pk")).values("table").annotate(n=Count("id")).values("n")
     rows = (
-        Table.objects.filter(group=group, status=FINISHED, played=game)
+        Table.objects.filter(group=group, status=FINISHED, played__in=keys_of(game))
         .annotate(players=Subquery(seat_count))
         .values("players")
         .annotate(plays=Count("id"))
@@ -362,10 +426,12 @@ def player_count_spread(group: Group, game: str) -> list[dict]:
     return list(rows)
 
 
-def top_players(group: Group, game: str, highest_wins: bool = True, limit: int = 10) -> list[dict]:
+def top_players(
+    group: Group, game: str | list[str], highest_wins: bool = True, limit: int = 10
+) -> list[dict]:
     rows = (
         finished_seats(group)
-        .filter(table__played=game)
+        .filter(table__played__in=keys_of(game), player__guest=False)
         .values("player_id", "player__name")
         .annotate(
             plays=Count("id"),

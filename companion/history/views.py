@@ -18,20 +18,24 @@ from companion.groups.models import Group
 from companion.tables import replay, score_chart, services
 from companion.tables.models import Player, Table
 
-from . import bgstats, figures, glance, people, ratings, stats
+from . import bgstats, glance, kept, people, results, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
+from .play_rows import play_row
+from .views_figures import player_page
 
 PAGE_SIZE = 25
 
 
 @group_page
 def archive(request, group: Group):
-    form = ArchiveFilterForm(group, request.GET or None)
+    games = kept.figures(group, "games", lambda: stats.games_overview(group))
+    form = ArchiveFilterForm(group, request.GET or None, games=games)
     game, player = "", None
     if form.is_valid():
         game, player = form.cleaned_data["game"], form.cleaned_data["player"]
-    plays = stats.archive(group, game or None, player)
-    page = Paginator(plays, PAGE_SIZE).get_page(request.GET.get("page"))
+    chosen = stats.played(group, game) if game else None  # with its twin pads (same_game.py)
+    keys = list(chosen.keys) if chosen else game or None
+    page = Paginator(stats.plays(group, keys, player), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     return render(
@@ -41,36 +45,14 @@ def archive(request, group: Group):
             "group": group,
             "form": form,
             "page": page,
-            "rows": [play_row(table) for table in page],
+            "rows": [play_row(table) for table in stats.detailed(page.object_list)],
             "query": query.urlencode(),
-            "games": stats.games_overview(group),
+            "games": games,
             "abandoned_count": Table.objects.filter(group=group, abandoned__isnull=False).count(),
             "filtered": bool(game or player),
             "glance": glance.figures(group) if not (game or player) and page.number == 1 else None,
         },
     )
-
-
-SOURCES = {"bgstats": "BG Stats", "bgg": "BoardGameGeek"}  # where an imported play was kept before
-
-
-def play_row(table: Table) -> dict:
-    """One play as the lists show it (a table from stats.archive: seats and length loaded), with
-    what the pad kept beside the scores: teams, roles, expansions (AG-8, AG-10)."""
-    seats = list(table.seats.all())
-    names = {seat.position: seat.player.name for seat in seats}
-    options = table.options if isinstance(table.options, dict) else {}
-    roles = options.get("roles") or {}
-    return {
-        "table": table,
-        "game_name": table.game_name,
-        "length": stats.length_minutes(table),
-        "seats": seats,
-        "source_name": SOURCES.get(table.source, ""),
-        "teams": [[names[seat] for seat in team if seat in names] for team in options.get("teams") or []],
-        "roles": [(names[int(seat)], role) for seat, role in roles.items() if int(seat) in names],
-        "expansions": options.get("expansions") or [],
-    }
 
 
 @group_page
@@ -113,6 +95,9 @@ def play(request, group: Group, table_id: str):
     data = services.table_json(table, names)
     events = replay.live_events(table)
     row = play_row(table)
+    screen = registry.screen(table.game).context(data, viewer_of(events))
+    if table.imported and table.status == Table.Status.FINISHED:  # the file's result, not the pad's
+        screen = {**screen, **results.result(table, row["seats"])}
     return render(
         request,
         "history/play.html",
@@ -122,7 +107,7 @@ def play(request, group: Group, table_id: str):
             "group": group,
             "form": form,
             "data": data,
-            "screen": registry.screen(table.game).context(data, viewer_of(events)),
+            "screen": screen,
             "game_dir": registry.template_dir(table.game),
             "entries": len(events),
             "chart": score_chart.table_chart(table, names, events),
@@ -189,41 +174,6 @@ def viewer_of(events) -> screen_kit.Viewer:
     return screen_kit.Viewer(log=[(event.seq, event.action) for event in reversed(events)])
 
 
-@group_page
-def players(request, group: Group):
-    return render(request, "history/players.html", {"group": group, "players": stats.players_overview(group)})
-
-
-@group_page
-def player(request, group: Group, player_id: int):
-    person = get_object_or_404(Player, pk=player_id, group=group)
-    return _player_page(request, group, person)
-
-
-def _player_page(request, group: Group, person: Player, rename_form=None, merge_form=None, status=200):
-    games = stats.player_games(person)
-    rated = ratings.player_ratings(group, person, [row["game"] for row in games])
-    games = [{**row, "rating": rated.get(row["game"])} for row in games]
-    recent = stats.archive(group, player=person)[:10]
-    return render(
-        request,
-        "history/player.html",
-        {
-            "group": group,
-            "person": person,
-            "totals": stats.player_totals(person),
-            "games": games,
-            "opponents": stats.opponents(person),
-            "recent": [play_row(table) for table in recent],
-            "charts": figures.player_charts(person, games),
-            "glance": glance.figures(group, person),
-            "rename_form": rename_form or RenameForm(initial={"name": person.name}),
-            "merge_form": merge_form or MergeForm(person),
-        },
-        status=status,
-    )
-
-
 @require_POST
 @group_page
 def rename_player(request, group: Group, player_id: int):
@@ -239,7 +189,7 @@ def rename_player(request, group: Group, player_id: int):
             messages.success(request, f"{old} is now called {person.name}.")
             return redirect("history:player", group.pk, person.pk)
     person.refresh_from_db()
-    return _player_page(request, group, person, rename_form=form, status=400)
+    return player_page(request, group, person, rename_form=form, status=400)
 
 
 @require_POST
@@ -256,38 +206,7 @@ def merge_player(request, group: Group, player_id: int):
         else:
             messages.success(request, f"{other.name}'s plays now belong to {person.name}.")
             return redirect("history:player", group.pk, person.pk)
-    return _player_page(request, group, person, merge_form=form, status=400)
-
-
-@group_page
-def games(request, group: Group):
-    """The nav's Games: the first game's page, which lists every game (no game is named here)."""
-    return redirect("history:game", group.pk, next(iter(registry.GAMES)))
-
-
-@group_page
-def game(request, group: Group, slug: str):
-    """A game's statistics in the group. `slug` is its history key: an engine's slug, or a pad's
-    game ("any-game:carcassonne"), which exists once one of the group's plays is finished."""
-    game = stats.played(group, slug)
-    if game is None:
-        raise Http404("No such game")
-    recent = stats.archive(group, game=slug)[:10]
-    return render(
-        request,
-        "history/game.html",
-        {
-            "group": group,
-            "game": game,
-            "all_games": stats.games_overview(group),
-            "summary": stats.game_summary(group, slug, game.highest_wins),
-            "top_players": stats.top_players(group, slug, game.highest_wins),
-            "ratings": ratings.game_ratings(group, slug),
-            "new_plays": ratings.NEW_PLAYS,
-            "recent": [play_row(table) for table in recent],
-            "charts": figures.game_charts(group, slug),
-        },
-    )
+    return player_page(request, group, person, merge_form=form, status=400)
 
 
 @require_POST

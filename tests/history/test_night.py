@@ -25,7 +25,8 @@ def played(slug: str, names, options, actions, finished: dt.datetime) -> Table:
     for action in actions:
         table.refresh_from_db()
         services.play_action(table.id, action, table.version)
-    Table.objects.filter(pk=table.pk).update(finished=finished)
+    # A play belongs to the evening it started (issue 42): it starts and ends at `finished` here.
+    Table.objects.filter(pk=table.pk).update(created=finished, finished=finished)
     table.refresh_from_db()
     assert table.status == "finished"
     return table

@@ -119,6 +119,7 @@ def seat_score(seat: dict) -> dict:
 class Yahtzee:
     slug = "yahtzee"
     name = "Yahtzee"  # a game's name is its own in every language
+    bgg_id = 2243  # BoardGameGeek's: an imported Yahtzee is this game (history/same_game.py)
     min_players = 1
     max_players = 10
     options: dict = {}
