@@ -190,6 +190,12 @@ def summary(answer: dict) -> str:
     added, skipped, new = answer["plays_added"], answer["plays_skipped"], answer["players_added"]
     text = ngettext("Brought in {count} play", "Brought in {count} plays", added).format(count=added)
     text += " " + ngettext("and {count} new player.", "and {count} new players.", new).format(count=new)
+    if guests := answer.get("guests", 0):  # new Player rows too, but no player of the group's lists
+        text += " " + ngettext(
+            "{count} guest is in their plays, never ranked.",
+            "{count} guests are in their plays, never ranked.",
+            guests,
+        ).format(count=guests)
     if skipped:
         text += " " + ngettext(
             "{count} play was here already.", "{count} plays were here already.", skipped

@@ -64,6 +64,7 @@ OPERATIONS = {  # every operation of the document -> its share of the budget
     "GET /api/v1/groups/{group_id}/plays": 0.5,
     "GET /api/v1/groups/{group_id}/ratings": 0.5,
     "POST /api/v1/groups/{group_id}/imports": 1,
+    "GET /api/v1/groups/{group_id}/imports/{job_id}": 0.3,
     "GET /api/v1/groups/{group_id}/export": 0.3,
     "POST /api/v1/tables/{table_id}/links": 0.3,
     "POST /api/v1/groups/{group_id}/links": 0.3,
@@ -287,8 +288,15 @@ def steer(case, aim: dict, tables: Tables) -> str | None:
         if label.endswith("/imports"):
             if aim["action"] == "legal" and isinstance(case.body, dict):
                 case.body.update({"format": "bgg", "file": SMALL_BGG, "dry_run": True, "names": {}})
+                case.body.update({"zone": "", "keep": []})  # the group's zone, nothing kept anyway
                 return "ok" if aim["auth"] == "edit" else None
             return None
+        if "job_id" in case.path_parameters:  # a generated import id: no such import (404) at best
+            return None
+        if label.endswith("/plays"):  # a generated page is any text: a bad_page 400 at best
+            if aim["game"] != "real":
+                return None
+            case.query = {**(case.query if isinstance(case.query, dict) else {}), "page": rng.choice("12")}
         if label.endswith("/links"):  # new links for a member; removing a member needs its owner
             return "ok" if aim["auth"] == "edit" else None
         if label.startswith("DELETE"):

@@ -39,12 +39,15 @@ def test_a_bg_stats_export_is_previewed_on_a_phone_and_brought_in(live_server, p
     phone.get_by_role("button", name="See what comes in").tap()
     expect(phone.get_by_role("heading", name="Before it comes in")).to_be_visible()
     expect(phone.locator(".bring-counts li").first).to_have_text(re.compile(r"New plays\s*5"))
-    expect(phone.get_by_label("Ben", exact=True)).to_have_value("Ben")  # a new player, as in the file
-    phone.get_by_label("Ben", exact=True).select_option("Benjamin")  # one tap: he is Benjamin here
+    ben = phone.get_by_role("combobox", name="Ben · 4 plays")  # a row says how often they played (issue 42)
+    expect(ben).to_have_value("Ben")  # a new player, as in the file
+    ben.select_option("Benjamin")  # one tap: he is Benjamin here
     both_schemes(phone, shot, "bring-02-preview")
     assert not Table.objects.exists()  # nothing before the member says so
     phone.get_by_role("button", name="Bring 5 plays in").tap()
-    expect(phone.locator(".alert").first).to_contain_text("Brought in 5 plays and 4 new players.")
+    expect(phone.locator(".alert").first).to_contain_text(
+        "Brought in 5 plays and 3 new players. 1 guest is in their plays, never ranked."
+    )
     expect(phone.locator(".play-list")).to_contain_text("Codenames")
     expect(phone.locator(".glance")).to_contain_text("Co-op games: won together")
     both_schemes(phone, shot, "bring-03-history")
@@ -58,5 +61,5 @@ def test_the_preview_reads_french(new_phone, live_server, shot, tmp_path):
     choose_the_file(phone, live_server.url, group, tmp_path)
     phone.get_by_role("button", name="Voir ce qui entre").tap()
     expect(phone.get_by_role("heading", name="Avant que ça entre")).to_be_visible()
-    expect(phone.locator(".alert-warning").first).to_contain_text("laissée de côté")
+    expect(phone.locator(".alert-warning").first).to_contain_text("compte comme un nombre entier")
     both_schemes(phone, shot, "bring-04-preview-fr")

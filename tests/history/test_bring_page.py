@@ -65,7 +65,7 @@ def test_a_bg_stats_file_is_shown_then_brought_in_with_a_name_changed(member, cl
     assert done.status_code == 302 and done["Location"] == f"/g/{club.pk}/history/"
     said = [str(message) for message in get_messages(done.wsgi_request)]
     assert said == [
-        "Brought in 5 plays and 3 new players. "
+        "Brought in 5 plays and 3 new players. 1 guest is in their plays, never ranked. "
         "1 score with decimals counts as a whole number in figures (exported as written). "
         "1 play BG Stats leaves out of statistics is kept, out of every figure here too."
     ]

@@ -21,65 +21,85 @@ KINDS = ("bgstats:", "bgg-user:", "bgg-name:")
 def match(group, people: dict[str, Person], chosen: dict[str, str] | None = None) -> dict[str, dict]:
     """Each person's entry (their key -> {"name": label, "player": the group's name, "new",
     "guest", "plays", "username", "how"}); `chosen` maps a label (or a name) to a player's name."""
-    chosen = {key.casefold(): value for key, value in (chosen or {}).items() if isinstance(key, str)}
-    players = list(Player.objects.filter(group=group))
-    by_id = {player.pk: player for player in players}
-    by_name = {player.name.casefold(): player for player in players}
-    origins = dict(PersonOrigin.objects.filter(group=group).values_list("key", "player_id"))
-    keys_of = defaultdict(set)
-    for key, player_id in origins.items():
-        keys_of[player_id].add(key)
-    taken = set(by_name)
-    claimed: set[int] = set()
-    chosen_new: dict[str, str] = {}  # new players the member named: a later person of that name is them
-    entries: dict[str, dict] = {}
-
-    def found(person: Person, player: Player, how: str) -> None:
-        claimed.add(player.pk)
-        entries[person.key] = _entry(person, player.name, new=False, guest=player.guest, how=how)
-
-    def new(person: Person, name: str, how: str) -> None:
-        name = free_name(name, taken)
-        taken.add(name.casefold())
-        entries[person.key] = _entry(person, name, new=True, guest=person.guest, how=how)
-
+    matching = _Matching(group, chosen)
     order = sorted(people.values(), key=lambda person: -person.plays)  # sorted() keeps file order on ties
-    for person in order:
-        wanted = chosen.get(person.label.casefold())
-        if wanted:
-            where = _("The player chosen for {name}").format(name=person.label)
-            target = typed_name(wanted, where, _("the name"), NAME_MAX)
-            if (player := by_name.get(target.casefold())) is not None:
-                found(person, player, "chosen")
-            elif target.casefold() in chosen_new:
-                entries[person.key] = _entry(
-                    person, chosen_new[target.casefold()], True, person.guest, "chosen"
-                )
-            else:
-                new(person, target, "chosen")
-                chosen_new[target.casefold()] = entries[person.key]["player"]
-            continue
-        player_id = next((origins[key] for key in person.identities if key in origins), None)
-        if player_id is not None and player_id in by_id:
-            found(person, by_id[player_id], "identity")
-    for person in order:
-        if person.key in entries:
-            continue
-        if (person.label or person.name).casefold() in chosen_new:
-            name = chosen_new[(person.label or person.name).casefold()]
-            entries[person.key] = _entry(person, name, new=True, guest=person.guest, how="chosen")
-            continue
-        player = by_name.get(person.name.casefold())
+    for person in order:  # first who the member chose, then who the file says they are
+        if not matching.as_chosen(person):
+            matching.by_identity(person)
+    for person in order:  # then by name, else a new player
+        if person.key not in matching.entries:
+            matching.by_name_or_new(person)
+    return {key: matching.entries[key] for key in people}  # in the file's order
+
+
+class _Matching:
+    """The group's players and what the matching has decided so far."""
+
+    def __init__(self, group, chosen: dict[str, str] | None):
+        self.chosen = {key.casefold(): value for key, value in (chosen or {}).items() if isinstance(key, str)}
+        players = list(Player.objects.filter(group=group))
+        self.by_id = {player.pk: player for player in players}
+        self.by_name = {player.name.casefold(): player for player in players}
+        self.origins = dict(PersonOrigin.objects.filter(group=group).values_list("key", "player_id"))
+        self.keys_of = defaultdict(set)
+        for key, player_id in self.origins.items():
+            self.keys_of[player_id].add(key)
+        self.taken = set(self.by_name)
+        self.claimed: set[int] = set()
+        self.chosen_new: dict[
+            str, str
+        ] = {}  # new players the member named: a later person of that name is them
+        self.entries: dict[str, dict] = {}
+
+    def found(self, person: Person, player: Player, how: str) -> None:
+        self.claimed.add(player.pk)
+        self.entries[person.key] = _entry(person, player.name, new=False, guest=player.guest, how=how)
+
+    def new(self, person: Person, name: str, how: str) -> None:
+        name = free_name(name, self.taken)
+        self.taken.add(name.casefold())
+        self.entries[person.key] = _entry(person, name, new=True, guest=person.guest, how=how)
+
+    def as_chosen(self, person: Person) -> bool:
+        """The player the member chose for `person`, if they chose one."""
+        wanted = self.chosen.get(person.label.casefold())
+        if not wanted:
+            return False
+        where = _("The player chosen for {name}").format(name=person.label)
+        target = typed_name(wanted, where, _("the name"), NAME_MAX)
+        if (player := self.by_name.get(target.casefold())) is not None:
+            self.found(person, player, "chosen")
+        elif target.casefold() in self.chosen_new:
+            self.entries[person.key] = _entry(
+                person, self.chosen_new[target.casefold()], True, person.guest, "chosen"
+            )
+        else:
+            self.new(person, target, "chosen")
+            self.chosen_new[target.casefold()] = self.entries[person.key]["player"]
+        return True
+
+    def by_identity(self, person: Person) -> None:
+        player_id = next((self.origins[key] for key in person.identities if key in self.origins), None)
+        if player_id is not None and player_id in self.by_id:
+            self.found(person, self.by_id[player_id], "identity")
+
+    def by_name_or_new(self, person: Person) -> None:
+        named = (person.label or person.name).casefold()
+        if named in self.chosen_new:
+            self.entries[person.key] = _entry(
+                person, self.chosen_new[named], new=True, guest=person.guest, how="chosen"
+            )
+            return
+        player = self.by_name.get(person.name.casefold())
         if (
             player is not None
-            and player.pk not in claimed
+            and player.pk not in self.claimed
             and player.guest == person.guest
-            and not _someone_else(keys_of[player.pk], person.identities)
+            and not _someone_else(self.keys_of[player.pk], person.identities)
         ):
-            found(person, player, "name")
+            self.found(person, player, "name")
         else:
-            new(person, person.label or person.name, "new")
-    return {key: entries[key] for key in people}  # in the file's order
+            self.new(person, person.label or person.name, "new")
 
 
 def _someone_else(theirs: set[str], identities: list[str]) -> bool:

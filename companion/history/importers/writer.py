@@ -18,13 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.games import base, registry
 from companion.games.any_game import outcomes
+from companion.groups.access import group_zone
 from companion.groups.models import Group
 from companion.history import bgstats_export
 from companion.history.history_file import FIRST_DAY, LAST_DAY, ImportRefused, in_calendar
@@ -98,7 +98,9 @@ class Plan:
 
 def zone_of(group: Group, name: str | None = None) -> ZoneInfo:
     """The zone a file's times are read in: the one named, else the group's (else the server's)."""
-    wanted = name or group.time_zone or settings.TIME_ZONE
+    if not name:
+        return group_zone(group)
+    wanted = name
     try:
         return ZoneInfo(wanted)
     except (ZoneInfoNotFoundError, ValueError):
