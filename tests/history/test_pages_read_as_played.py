@@ -98,6 +98,12 @@ def test_a_winner_without_a_score_wins_with_no_zero_points(member, club):
     page = text_of(member.get(f"/g/{club.pk}/history/plays/{table.pk}/").content)
     assert "🏆 Bea wins " in page and "0 points" not in page and "None" not in page
     assert "Player Total Bea — Alex 3 " in page  # Bea's score is no number: a dash, not 0
+    bea = Player.objects.get(group=club, name="Bea")
+    games = member.get(f"/g/{club.pk}/history/games/").content.decode()
+    catan = re.search(r'href="([^"]+/history/games/[^"]+/)"[^>]*>\s*<[^>]+>\s*Catan', games)
+    for figures in (f"/g/{club.pk}/history/players/{bea.pk}/", html.unescape(catan[1])):
+        answer = member.get(figures)
+        assert answer.status_code == 200 and "None" not in text_of(answer.content), figures
 
 
 def test_a_teams_score_counts_once(member, club):
