@@ -18,7 +18,7 @@ from companion.groups.models import Group
 from companion.tables import replay, score_chart, services
 from companion.tables.models import Player, Table
 
-from . import bgstats, glance, kept, people, results, stats
+from . import bgstats, glance, kept, people, ratings, results, stats
 from .forms import ArchiveFilterForm, MergeForm, PlayDetailsForm, RenameForm
 from .play_rows import play_row
 from .views_figures import player_page
@@ -28,7 +28,8 @@ PAGE_SIZE = 25
 
 @group_page
 def archive(request, group: Group):
-    games = kept.figures(group, "games", lambda: stats.games_overview(group))
+    stamp = ratings.history_stamp(group)  # read once: the games and the figures at a glance
+    games = kept.figures(group, "games", lambda: stats.games_overview(group), stamp)
     form = ArchiveFilterForm(group, request.GET or None, games=games)
     game, player = "", None
     if form.is_valid():
@@ -50,7 +51,7 @@ def archive(request, group: Group):
             "games": games,
             "abandoned_count": Table.objects.filter(group=group, abandoned__isnull=False).count(),
             "filtered": bool(game or player),
-            "glance": glance.figures(group) if not (game or player) and page.number == 1 else None,
+            "glance": None if game or player or page.number > 1 else glance.figures(group, stamp=stamp),
         },
     )
 
