@@ -129,7 +129,7 @@ def bgstats_file(plays: int, seed: int = 11) -> bytes:
     people = [
         {"id": 100 + n, "uuid": f"p{n}", "name": f"Player {n}", "isAnonymous": False} for n in range(24)
     ]
-    start = dt.datetime(2015, 1, 1, 20, 0)
+    start = dt.datetime(2005, 1, 1, 20, 0)  # a play every 17 hours: 8,000 plays end in 2020, not ahead
     made = []
     for n in range(plays):
         seated = rng.sample(people, rng.randint(2, 6))
@@ -254,7 +254,7 @@ def timed_get(client, url: str, headers: dict) -> tuple[float, int]:
 
 
 def measure_large(plays: int, repeats: int) -> dict[str, float]:
-    """The 100,000-play group's pages: median ms and KB of each (one warm-up render first)."""
+    """The 100,000-play group's pages: the first render's ms, then the median ms and KB of the next."""
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
@@ -272,7 +272,8 @@ def measure_large(plays: int, repeats: int) -> dict[str, float]:
     client.get(f"/g/{group.pk}/join/{group.token}/")
     for name, url in large_pages(group).items():
         headers = {"Authorization": f"Bearer {group.token}"} if url.startswith("/api/") else {}
-        runs = [timed_get(client, url, headers) for _ in range(repeats + 1)][1:]
+        first, *runs = [timed_get(client, url, headers) for _ in range(repeats + 1)]
+        figures[f"{name} first ms"] = first[0]  # its figures computed (then kept under the stamp)
         figures[f"{name} ms"] = statistics.median(ms for ms, _size in runs)
         figures[f"{name} KB"] = runs[-1][1] / 1000
     return figures
@@ -283,11 +284,15 @@ def print_large(figures: dict[str, float] | None, plays: int, db: str) -> None:
         print(f"{plays:,} plays in one group: failed")
         return
     print(f"One group of {plays:,} plays on {db} (built in {figures['build s']:.0f} s), median ms and KB:")
-    print(f"{'page':<22}{'ms':>10}{'KB':>10}   (targets: player and game pages < 300 ms, < 150 KB)")
+    print(f"{'page':<22}{'first ms':>10}{'ms':>10}{'KB':>10}", end="")
+    print("   (targets: player and game pages < 300 ms, < 150 KB)")
     for key in figures:
-        if key.endswith(" ms"):
-            name = key.removesuffix(" ms")
-            print(f"{name:<22}{figures[key]:>10.1f}{figures[name + ' KB']:>10.1f}")
+        if key.endswith(" first ms"):
+            name = key.removesuffix(" first ms")
+            row = (figures[key], figures[f"{name} ms"], figures[f"{name} KB"])
+            print(f"{name:<22}" + "".join(f"{value:>10.1f}" for value in row))
+    print("first: the first render, in this order, with the history's figures computed and then kept;")
+    print("ms: the median of the renders after it (the figures read from the cache).")
 
 
 def measure(groups: int, plays: int) -> dict[str, float]:

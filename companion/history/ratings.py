@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Prefetch, Sum
+from django.db.models import Count, Max, Sum
 from openskill.models import PlackettLuce
 
 from companion.games import base, registry
@@ -91,21 +92,42 @@ def history_stamp(group: Group) -> str:
     return f"{facts['plays']}|{facts['versions']}|{facts['latest']}|{people}"
 
 
+class _Play(NamedTuple):
+    """What rating reads of a play (rows, not models: 100,000 plays build no model objects)."""
+
+    pk: str
+    game: str
+    played: str
+    options: dict
+    source: str
+
+
+class _Seat(NamedTuple):
+    player_id: int
+    position: int
+    score: int | None
+    won: bool
+
+
 def _compute(group: Group, keys: list[str], twins: same_game.Twins) -> dict[str, list[tuple]]:
     """Each game's board as (player id, mu, sigma, plays, wins) rows, best rating first; a twin
     pad's plays (same_game.py) rate with its engine's game."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     owner = {played: key for key in keys for played in twins.keys(key)}  # Table.played -> its board
-    plays = Table.objects.filter(group=group, status=stats.FINISHED, played__in=list(owner)).order_by(
-        "finished", "pk"
-    )
+    finished = Table.objects.filter(group=group, status=stats.FINISHED, played__in=list(owner))
+    plays = finished.order_by("finished", "pk").values_list(*_Play._fields)
+    seated: dict[str, list[_Seat]] = {}
+    for table_id, *seat in (
+        Seat.objects.filter(table__in=finished.values("pk"))
+        .order_by("position")
+        .values_list("table_id", *_Seat._fields)
+        .iterator(chunk_size=5000)
+    ):
+        seated.setdefault(table_id, []).append(_Seat(*seat))
     model = PlackettLuce()
     ratings: dict[str, dict] = {key: {} for key in keys}
     counts: dict[tuple[str, int], list[int]] = {}  # (game, player) -> [plays, wins]
-    players: dict[int, Player] = {}
-    for table in plays.prefetch_related(seats):
-        seated = list(table.seats.all())
-        ranked = rating_sides(table, seated)
+    for table in map(_Play._make, plays.iterator(chunk_size=5000)):
+        ranked = rating_sides(table, seated.get(table.pk, []))
         if ranked is None:  # a solo or co-op play, or a seat without a score: no ranking
             continue
         sides, ranks = ranked
@@ -118,17 +140,17 @@ def _compute(group: Group, keys: list[str], twins: same_game.Twins) -> dict[str,
                 tally = counts.setdefault((key, seat.player_id), [0, 0])
                 tally[0] += 1
                 tally[1] += seat.won
-                players[seat.player_id] = seat.player
+    names = dict(Player.objects.filter(group=group).values_list("pk", "name"))
     return {
         key: sorted(
             ((pid, r.mu, r.sigma, *counts[key, pid]) for pid, r in game.items()),
-            key=lambda row: (-ordinal(row[1], row[2]), players[row[0]].name.lower()),
+            key=lambda row: (-ordinal(row[1], row[2]), names[row[0]].lower()),
         )
         for key, game in ratings.items()
     }
 
 
-def rating_sides(table: Table, seated: list) -> tuple[list[list], list[int]] | None:
+def rating_sides(table: Table | _Play, seated: list) -> tuple[list[list], list[int]] | None:
     """What a play says about skill: its sides (teams, or each seat alone) and their ranks, or
     None when it says nothing (one side, a co-op play, a score missing in a game of points)."""
     facts = base.played_game(registry.get(table.game), table.options)
