@@ -262,6 +262,7 @@ def measure_large(plays: int, repeats: int) -> dict[str, float]:
     from django.core.management import call_command
     from django.test import Client
     from history_large import build as build_large
+    from history_large import finish_one_more
     from history_large import pages as large_pages
 
     call_command("migrate", verbosity=0)
@@ -276,6 +277,11 @@ def measure_large(plays: int, repeats: int) -> dict[str, float]:
         figures[f"{name} first ms"] = first[0]  # its figures computed (then kept under the stamp)
         figures[f"{name} ms"] = statistics.median(ms for ms, _size in runs)
         figures[f"{name} KB"] = runs[-1][1] / 1000
+    # A table ends: the pages' next render reads the history again (its ratings resume where they
+    # got to, rating_progress.py; its other figures are aggregated again by the database).
+    for name in ("player page", "game page (engine)"):
+        finish_one_more(group)
+        figures[f"after a play ends: {name} ms"] = timed_get(client, large_pages(group)[name], {})[0]
     return figures
 
 
@@ -293,6 +299,9 @@ def print_large(figures: dict[str, float] | None, plays: int, db: str) -> None:
             print(f"{name:<22}" + "".join(f"{value:>10.1f}" for value in row))
     print("first: the first render, in this order, with the history's figures computed and then kept;")
     print("ms: the median of the renders after it (the figures read from the cache).")
+    for key in figures:
+        if key.startswith("after a play ends: "):
+            print(f"{key.removesuffix(' ms')}: {figures[key]:.0f} ms")
 
 
 def measure(groups: int, plays: int) -> dict[str, float]:

@@ -163,3 +163,22 @@ def pages(group) -> dict[str, str]:
         "archive (25 newest)": f"{h}/",
         "API plays, page 1": f"/api/v1/groups/{group.pk}/plays",
     }
+
+
+def finish_one_more(group) -> None:
+    """One more play of the group's first person ends now (a copy of her latest): the history's
+    stamp changes, as it does each time a table at the club ends."""
+    from django.utils import timezone
+
+    from companion.tables.models import Player, Seat, Table, new_table_id
+
+    person = Player.objects.get(group=group, name=PEOPLE[0])
+    latest = Table.objects.filter(group=group, seats__player=person, game="dogo-dash").latest("finished")
+    seats = list(latest.seats.all())
+    latest.pk, latest.finished = new_table_id(), timezone.now()
+    latest._state.adding = True
+    latest.save()
+    Seat.objects.bulk_create(
+        Seat(table=latest, player_id=seat.player_id, position=seat.position, score=seat.score, won=seat.won)
+        for seat in seats
+    )

@@ -5,6 +5,8 @@ import datetime as dt
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from companion.history import people, ratings
@@ -101,6 +103,43 @@ def test_a_merge_is_followed_though_the_boards_are_kept_in_the_cache(history, dj
     people.merge(Player.objects.get(name="Ben"), Player.objects.get(name="Dan"))
     # Checked with openskill by hand: Ben beat Ann, then (as Dan) lost to her.
     assert board("hang-four") == [("Ann", 25.411, 7.823, 2), ("Ben", 24.589, 7.823, 2)]
+
+
+def rated_from_scratch(key="dogo-dash"):
+    cache.clear()  # neither the boards nor where the ratings got to (rating_progress.py)
+    return board(key)
+
+
+def test_a_play_that_finishes_later_is_rated_on_where_the_ratings_got_to(history):
+    assert board() == rated_from_scratch()  # kept: the board, and where the ratings got to
+    # Ben beats Cleo today. The board's stamp changed: only the new play is read (issue 42).
+    finished_play("dogo-dash", [("Ben", 30, True), ("Cleo", 12, False)], timezone.now())
+    with CaptureQueriesContext(connection) as read:
+        resumed = board()
+    plays_read = [q["sql"] for q in read.captured_queries if '"tables_table"."finished" >' in q["sql"]]
+    assert plays_read, "the ratings were computed again from the first play"
+    # Checked with openskill's PlackettLuce directly: the three plays above, then Ben over Cleo.
+    assert resumed == rated_from_scratch() == [
+        ("Ann", 30.097, 7.833, 3),
+        ("Ben", 28.118, 7.705, 3),
+        ("Cleo", 16.939, 7.525, 4),
+    ]
+
+
+@pytest.mark.parametrize("change", ["older play", "undo", "merge"])
+def test_a_change_before_where_the_ratings_got_to_rates_from_the_first_play(history, change):
+    before = board()
+    if change == "older play":  # an import of a play that finished before the others
+        finished_play("dogo-dash", [("Cleo", 50, True), ("Ann", 1, False)], timezone.now() - 30 * DAY)
+    elif change == "undo":  # the first play back into progress
+        Table.objects.filter(pk=history[0].pk).update(status=Table.Status.IN_PROGRESS, finished=None)
+    else:  # Dan, who beat Cleo long ago, is one more name for Ben (his tables' versions move)
+        finished_play("dogo-dash", [("Dan", 9, True), ("Cleo", 2, False)], timezone.now() - 30 * DAY)
+        cache.clear()
+        before = board()
+        people.merge(Player.objects.get(name="Ben"), Player.objects.get(name="Dan"))
+    after = board()
+    assert after != before and after == rated_from_scratch()
 
 
 # --- Teams, games without points, co-op (issue 29, AG-7, AG-8) ----------------------------------
