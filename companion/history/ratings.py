@@ -27,7 +27,7 @@ from companion.games import base, registry
 from companion.groups.models import Group
 from companion.tables.models import Player, Seat, Table
 
-from . import rating_progress, results, same_game, stats
+from . import results, resumable, same_game, stats
 
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read again: let it expire
 NEW_PLAYS = 5  # fewer plays than this: the games have not said enough to rate a player yet
@@ -73,7 +73,7 @@ def boards(group: Group, keys: list[str], stamp: str | None = None) -> dict[str,
     }
     kept = cache.get_many(list(names.values()))
     missing = [key for key in keys if names[key] not in kept]
-    people = int(stamp.rsplit("|", 1)[1])  # the stamp's last figure: the group's players
+    people = resumable.people_in(stamp)
     computed = _compute(group, missing, same_game.twins(group), people) if missing else {}
     cache.set_many({names[key]: rows for key, rows in computed.items()}, timeout=CACHE_SECONDS)
     rows = {key: kept.get(names[key], computed.get(key)) for key in keys}
@@ -115,11 +115,11 @@ class _Seat(NamedTuple):
 def _compute(group: Group, keys: list[str], twins: same_game.Twins, people: int) -> dict[str, list[tuple]]:
     """Each game's board as (player id, mu, sigma, plays, wins) rows, best rating first; a twin
     pad's plays (same_game.py) rate with its engine's game. Each game resumes where its ratings
-    got to while its earlier plays are unchanged (rating_progress.py): only later plays are read."""
+    got to while its earlier plays are unchanged (resumable.py): only later plays are read."""
     finished = Table.objects.filter(group=group, status=stats.FINISHED)
     owner = {played: key for key in keys for played in twins.keys(key)}  # Table.played -> its board
     progress = {
-        key: rating_progress.resume(group.pk, key, finished.filter(played__in=twins.keys(key)), people)
+        key: resumable.resume(group.pk, f"ratings:{key}", finished.filter(played__in=twins.keys(key)), people)
         for key in keys
     }
     later = (Q(played__in=twins.keys(key)) & progress[key].after() for key in keys)
@@ -133,34 +133,38 @@ def _compute(group: Group, keys: list[str], twins: same_game.Twins, people: int)
     ):
         seated.setdefault(table_id, []).append(_Seat(*seat))
     model = PlackettLuce()
-    ratings = {
-        key: {pid: model.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in progress[key].ratings.items()}
-        for key in keys
-    }
+    ratings: dict[str, dict] = {}  # game -> player -> the model's rating
+    counts: dict[str, dict] = {}  # game -> player -> [plays, wins]
+    for key in keys:
+        kept = progress[key].state
+        ratings[key] = {
+            pid: model.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in kept.get("ratings", {}).items()
+        }
+        counts[key] = kept.setdefault("counts", {})
     rows = unread.order_by("finished", "pk").values_list(*_Play._fields, "finished", "version")
     for *play, finished_at, version in rows.iterator(chunk_size=5000):
         table = _Play(*play)
         key = owner[table.played]
-        progress[key].went_through((table.pk, finished_at, version))
+        progress[key].went_through(table.pk, finished_at, version)
         ranked = rating_sides(table, seated.get(table.pk, []))
         if ranked is None:  # a solo or co-op play, or a seat without a score: no ranking
             continue
         sides, ranks = ranked
-        game, counts = ratings[key], progress[key].counts
+        game = ratings[key]
         teams = [[game.get(seat.player_id) or model.rating() for seat in side] for side in sides]
         for side, rated in zip(sides, model.rate(teams, ranks=ranks), strict=True):
             for seat, rating in zip(side, rated, strict=True):
                 game[seat.player_id] = rating
-                tally = counts.setdefault(seat.player_id, [0, 0])
+                tally = counts[key].setdefault(seat.player_id, [0, 0])
                 tally[0] += 1
                 tally[1] += seat.won
     for key in keys:
-        progress[key].ratings = {pid: (r.mu, r.sigma) for pid, r in ratings[key].items()}
-        rating_progress.keep(group.pk, key, progress[key])
+        progress[key].state["ratings"] = {pid: (r.mu, r.sigma) for pid, r in ratings[key].items()}
+        resumable.keep(group.pk, f"ratings:{key}", progress[key])
     names = dict(Player.objects.filter(group=group).values_list("pk", "name"))
     return {
         key: sorted(
-            ((pid, r.mu, r.sigma, *progress[key].counts[pid]) for pid, r in game.items()),
+            ((pid, r.mu, r.sigma, *counts[key][pid]) for pid, r in game.items()),
             key=lambda row: (-ordinal(row[1], row[2]), names[row[0]].lower()),
         )
         for key, game in ratings.items()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import F, Q
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -81,7 +82,12 @@ def play(request, group: Group, table_id: str):
     if request.method == "POST":
         form = PlayDetailsForm(request.POST)
         if form.is_valid():
-            Table.objects.filter(pk=table.pk).update(**form.cleaned_data)
+            # A new length changes the figures: the version moves, as every change's does (API.md),
+            # so the history's stamp and the figures kept under it follow (resumable.py).
+            with transaction.atomic():
+                Table.objects.filter(pk=table.pk).update(**form.cleaned_data, version=F("version") + 1)
+                table.refresh_from_db(fields=["version"])
+                services.announce(table)
             messages.success(request, "Saved.")
             return redirect("history:play", group.pk, table.id)
     else:

@@ -106,7 +106,7 @@ def test_a_merge_is_followed_though_the_boards_are_kept_in_the_cache(history, dj
 
 
 def rated_from_scratch(key="dogo-dash"):
-    cache.clear()  # neither the boards nor where the ratings got to (rating_progress.py)
+    cache.clear()  # neither the boards nor where the ratings got to (resumable.py)
     return board(key)
 
 
