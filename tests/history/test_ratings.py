@@ -119,11 +119,15 @@ def test_a_play_that_finishes_later_is_rated_on_where_the_ratings_got_to(history
     plays_read = [q["sql"] for q in read.captured_queries if '"tables_table"."finished" >' in q["sql"]]
     assert plays_read, "the ratings were computed again from the first play"
     # Checked with openskill's PlackettLuce directly: the three plays above, then Ben over Cleo.
-    assert resumed == rated_from_scratch() == [
-        ("Ann", 30.097, 7.833, 3),
-        ("Ben", 28.118, 7.705, 3),
-        ("Cleo", 16.939, 7.525, 4),
-    ]
+    assert (
+        resumed
+        == rated_from_scratch()
+        == [
+            ("Ann", 30.097, 7.833, 3),
+            ("Ben", 28.118, 7.705, 3),
+            ("Cleo", 16.939, 7.525, 4),
+        ]
+    )
 
 
 @pytest.mark.parametrize("change", ["older play", "undo", "merge"])
