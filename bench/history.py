@@ -279,7 +279,7 @@ def measure_large(plays: int, repeats: int) -> dict[str, float]:
         figures[f"{name} KB"] = runs[-1][1] / 1000
     # A table ends: the pages' next render reads the history again (its ratings resume where they
     # got to, resumable.py; its other figures are aggregated again by the database).
-    for name in ("player page", "game page (engine)"):
+    for name in ("player page", "game page (engine)", "archive (25 newest)"):
         finish_one_more(group)
         figures[f"after a play ends: {name} ms"] = timed_get(client, large_pages(group)[name], {})[0]
     return figures
