@@ -113,6 +113,13 @@ def played_game(engine: Engine, options: dict) -> PlayedGame:
     return played(options) if played else PlayedGame()
 
 
+def points_kept(engine: Engine, state: dict) -> bool:
+    """Whether a play has scores (a pad's game won or lost, or its co-op game without a score,
+    has none: AG-7); every engine with its own rules keeps points."""
+    kept = getattr(engine, "points_kept", None)
+    return kept(state) if kept else True
+
+
 def is_pad(engine: Engine) -> bool:
     """An engine for many games: its plays are listed under the games it was set up for."""
     return hasattr(engine, "played_game")

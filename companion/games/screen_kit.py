@@ -105,6 +105,7 @@ def result(
         )
     return {
         "winner_text": winner_text,
+        "trophy": bool(winners),  # the result card's 🏆: not for a co-op loss (issue 43)
         "tie_break_text": tie_break[0] if tie_break else "",
         "tie_break_rule": tie_break[1] if tie_break else "",
         "end_text": _(end_texts.get(data["end_reason"], data["end_reason"] or "")),

@@ -87,14 +87,20 @@ def compute(group: Group, player: Player | None, today: dt.date, stamp: str) -> 
         coop_wins[key] += tally["coop_wins"].get(played, 0)
         title = tally["titles"].get(played) or key
         names[key] = stats.game_name(key) if key in registry.GAMES else stats.shown_title(title, key, twins)
-    years, hours_by_year = tally["years"], tally["minutes_by_year"]
+    years, hours_by_year = tally["years"], tally["minutes_by_year"]  # minutes, summed by year
     return {
         "plays": sum(games.values()),
         "hours": round(sum(hours_by_year.values()) / 60),
+        "minutes": sum(hours_by_year.values()),  # said in minutes under an hour: never "0 hours" (issue 43)
         "this_year": years.get(today.year, 0),
         "months_chart": _months_chart(tally["months"], today, player),
         "years": [
-            {"year": year, "plays": years[year], "hours": round(hours_by_year.get(year, 0) / 60)}
+            {
+                "year": year,
+                "plays": years[year],
+                "hours": round(hours_by_year.get(year, 0) / 60),
+                "minutes": hours_by_year.get(year, 0),
+            }
             for year in sorted(years, reverse=True)
         ],
         "most_played": [

@@ -21,7 +21,7 @@ from companion.groups.models import Group
 from companion.tables import replay, services
 from companion.tables.models import Table
 
-from . import history_file, stats
+from . import history_file, play_rows, stats
 
 DAY_STARTS = dt.time(6)  # an evening ends at 06:00 the next morning
 # The evenings the calendar holds in every zone (each is less than a day from UTC, the database's
@@ -76,6 +76,7 @@ def play_story(table: Table) -> dict:
         "table": table,
         "game": table.game_name,
         "winners": [names[seat.position] for seat in seats if seat.won],
+        "together": play_rows.together(table.options if isinstance(table.options, dict) else {}, seats),
         "scores": [(names[seat.position], seat.score) for seat in seats],
         "lead_changes": leads["changes"],
         "decided_by": leads["decided_by"],
@@ -108,7 +109,9 @@ def lead_story(table: Table, names: list[str], events: list) -> dict:
         step = len(leaders) - 1
         while step > 0 and leaders[step - 1] == final:
             step -= 1
-        decided = events[step - 1].said if step > 0 else None
+        # The entry after which the winner led alone, unless it was the first: a lead that never
+        # changed was decided by nothing in particular (issue 43), and the first entry says little.
+        decided = events[step - 1].said if step > 1 else None
     return {"changes": changes, "decided_by": decided}
 
 

@@ -31,10 +31,11 @@ def png(story: dict, group_name: str) -> bytes:
         )
         y = _wrapped(draw, champion, big, ACCENT, y) + 24
     for play in story["plays"][:SHOWN]:
-        winners = ", ".join(play["winners"]) or _("nobody")
         draw.text((MARGIN, y), play["game"], font=text, fill=INK)
         y += 46
-        draw.text((MARGIN + 24, y), _("won by {names}").format(names=winners), font=small, fill=SOFT)
+        said = " — ".join(filter(None, [outcome(play), scores(play)]))
+        line = _fitted(draw, said, small, WIDTH - 2 * MARGIN - 24)
+        draw.text((MARGIN + 24, y), line, font=small, fill=SOFT)
         y += 56
     if len(story["plays"]) > SHOWN:
         more = _("and {count} more").format(count=len(story["plays"]) - SHOWN)
@@ -43,6 +44,30 @@ def png(story: dict, group_name: str) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def outcome(play: dict) -> str:
+    """A play's line under its game: who won, a co-op game won or lost together (issue 43), or
+    nobody (a game left without a winner)."""
+    if play.get("together"):
+        return play["together"]
+    if play["winners"]:
+        return _("won by {names}").format(names=", ".join(play["winners"]))
+    return _("nobody won")
+
+
+def scores(play: dict) -> str:
+    """Each player's score, where the play kept scores: "Ann 12 · Ben 9"."""
+    return " · ".join(f"{name} {score}" for name, score in play["scores"] if score is not None)
+
+
+def _fitted(draw: ImageDraw.ImageDraw, words: str, font, width: int) -> str:
+    """`words`, cut with an ellipsis where the card's width ends."""
+    if draw.textlength(words, font=font) <= width:
+        return words
+    while words and draw.textlength(words + "…", font=font) > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
 
 
 def _wrapped(draw: ImageDraw.ImageDraw, words: str, font, fill, y: int) -> int:

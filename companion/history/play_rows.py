@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from companion.tables.models import Table
 
 from . import stats
@@ -29,4 +31,13 @@ def play_row(table: Table) -> dict:
         "teams": [[names[seat] for seat in team if seat in names] for team in options.get("teams") or []],
         "roles": [(names[int(seat)], role) for seat, role in roles.items() if int(seat) in names],
         "expansions": options.get("expansions") or [],
+        "together": together(options, seats),
     }
+
+
+def together(options: dict, seats: list) -> str:
+    """A co-op play's result in words (everyone won or lost together), "" for any other play: a
+    co-op loss reads as a loss, never as a list of zeros (issue 43)."""
+    if options.get("outcome") != "coop":
+        return ""
+    return _("won together") if any(seat.won for seat in seats) else _("lost together against the game")

@@ -87,9 +87,13 @@ def result(table, seats: list) -> dict:
     """The result card's fields (templates/tables/_result.html) for an imported play: the headline,
     and each seat's score as recorded ("—" for none), no breakdown (no rounds were kept)."""
     options = table.options if isinstance(table.options, dict) else {}
+    outcome = options.get("outcome", "points")
+    scored = any(seat.score is not None for seat in seats)
     return {
         "winner_text": headline(table, seats),
-        "breakdown_shown": options.get("outcome", "points") == "points",
+        "trophy": any(seat.won for seat in seats),  # a co-op loss, or nobody won: no trophy (issue 43)
+        # A co-op play shows its shared score when it had one (AG-7).
+        "breakdown_shown": outcome == "points" or (outcome == "coop" and scored),
         "breakdown_by_part": False,
         "breakdown_parts": [],
         "breakdown_rows": [

@@ -6,15 +6,16 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from companion import charts
-from companion.games import base
+from companion.games import base, registry
 
 from . import replay
 from .models import Event, Table
 
 
 def table_chart(table: Table, names: list[str], events: list[Event]) -> dict | None:
-    """Each seat's score at the start and after every round (and at the end)."""
-    if not events:
+    """Each seat's score at the start and after every round (and at the end); none for a play
+    that kept no points (a pad's game won or lost, or its co-op game without a score: AG-7)."""
+    if not events or not base.points_kept(registry.get(table.game), table.snapshot):
         return None
     try:
         labels, series = replay.round_series(table, events)

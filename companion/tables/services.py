@@ -193,10 +193,12 @@ def _set_status(table: Table, engine: base.Engine) -> dict | None:
 
 def record_result(table: Table, engine: base.Engine, result: dict) -> None:
     totals = [score["total"] for score in engine.scores(table.snapshot)]
-    no_points = base.played_game(engine, table.options).no_points  # the pad's win or lose (AG-7)
+    # A pad's game won or lost, or its co-op game without a score, keeps none (AG-7, issue 43):
+    # no 0 in the history, no average of zeros.
+    kept = base.points_kept(engine, table.snapshot)
     seats = list(table.seats.all())
     for seat in seats:
-        seat.score = None if no_points else totals[seat.position]
+        seat.score = totals[seat.position] if kept else None
         seat.won = seat.position in result["winners"]
     Seat.objects.bulk_update(seats, ["score", "won"])
 

@@ -198,9 +198,15 @@ def test_a_coop_game_hides_what_it_does_not_have_and_ends_in_one_tap(live_server
     expect(phone.locator(".pad-row")).to_have_count(1)  # one keypad: the group's score
     both_schemes(phone, shot, "any-game-05-coop")
     phone.get_by_role("button", name="We lost").click()
-    expect(phone.locator(".result")).to_contain_text("The game won: everyone lost together")
-    assert [seat.won for seat in Table.objects.get().seats.all()] == [False, False]
+    # A loss reads as one (issue 43): no trophy, no 0/0 table, no empty chart.
+    expect(phone.locator(".result .display-6")).to_have_text("The game won: everyone lost together")
+    expect(phone.locator(".result table")).to_have_count(0)
+    expect(phone.locator("figure.chart")).to_have_count(0)
+    assert [(seat.score, seat.won) for seat in Table.objects.get().seats.all()] == [(None, False)] * 2
     both_schemes(phone, shot, "any-game-06-coop-lost")
+    phone.goto(live_server.url + "/g/default/history/")
+    expect(phone.locator(".play-list a").first).to_contain_text("Ann · Ben — lost together against the game")
+    both_schemes(phone, shot, "any-game-06b-coop-lost-history")
 
 
 def test_a_game_without_points_ends_with_a_tap_on_each_winner(live_server, phone, shot):

@@ -228,7 +228,7 @@ def test_a_group_reads_its_figures_at_a_glance(club):
     writer.import_file(club, bgstats_file.read(bgstats()))
     seen = glance.figures(club, today=dt.date(2024, 6, 30))
     assert (seen["plays"], seen["hours"], seen["this_year"]) == (5, 5, 5)  # 75+45+50+20+90 minutes: 4.7 h
-    assert seen["years"] == [{"year": 2024, "plays": 5, "hours": 5}]
+    assert seen["years"] == [{"year": 2024, "plays": 5, "hours": 5, "minutes": 280}]
     assert seen["most_played"] == [
         {"key": "any-game:catan", "name": "Catan", "plays": 2},
         {"key": "any-game:pandemic", "name": "Pandemic", "plays": 2},

@@ -6,6 +6,8 @@ counts them again from the first play."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 
 import pytest
 from django.core.cache import cache
@@ -45,7 +47,10 @@ def seen(group: Group, player: Player | None = None) -> dict:
     """What the pages show of the figures (the chart's bars as their values)."""
     figures = glance.figures(group, player, TODAY)
     bars = [int(bar["value"]) for bar in figures["months_chart"]["bars"]] if figures["months_chart"] else []
-    kept = {key: figures[key] for key in ("plays", "hours", "this_year", "years", "most_played", "coop")}
+    kept = {
+        key: figures[key]
+        for key in ("plays", "hours", "minutes", "this_year", "years", "most_played", "coop")
+    }
     return kept | {"months": bars[-3:]}
 
 
@@ -73,8 +78,9 @@ def test_a_play_that_ends_later_is_counted_on_its_own(club):
     assert group_figures == {
         "plays": 4,
         "hours": 3,  # 30 + 30 + 30 + 90 minutes
+        "minutes": 180,
         "this_year": 4,
-        "years": [{"year": 2026, "plays": 4, "hours": 3}],
+        "years": [{"year": 2026, "plays": 4, "hours": 3, "minutes": 180}],
         "most_played": [
             {"key": "dogo-dash", "name": "Dogo Dash", "plays": 2},
             {"key": "any-game:azul", "name": "Azul", "plays": 1},
@@ -113,14 +119,35 @@ def test_a_change_before_where_the_counts_got_to_counts_from_the_first_play(club
         "older play": {  # it counts in the year it began
             "plays": 4,
             "this_year": 3,
-            "years": [{"year": 2026, "plays": 3, "hours": 2}, {"year": 2025, "plays": 1, "hours": 1}],
+            "years": [
+                {"year": 2026, "plays": 3, "hours": 2, "minutes": 90},
+                {"year": 2025, "plays": 1, "hours": 1, "minutes": 60},
+            ],
         },
-        "undo": {"plays": 2, "years": [{"year": 2026, "plays": 2, "hours": 1}]},
-        "length": {"plays": 3, "years": [{"year": 2026, "plays": 3, "hours": 4}]},  # 150 + 30 + 30
+        "undo": {"plays": 2, "years": [{"year": 2026, "plays": 2, "hours": 1, "minutes": 60}]},
+        "length": {"plays": 3, "years": [{"year": 2026, "plays": 3, "hours": 4, "minutes": 210}]},
         "zone": {
             "plays": 3,
-            "years": [{"year": 2026, "plays": 3, "hours": 2}],
+            "years": [{"year": 2026, "plays": 3, "hours": 2, "minutes": 90}],
             "months": [2, 0, 1],
         },  # was 2, 1, 0
     }[change]
     assert {key: after[key] for key in expected} == expected
+
+
+def test_a_night_of_short_games_says_its_minutes_not_zero_hours():
+    group = Group.objects.create(name="Lunch club")
+    at = dt.datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+    finished_play("dogo-dash", [("Ann", 9, True), ("Ben", 3, False)], at, minutes=10, group=group)
+    later = at + dt.timedelta(minutes=20)
+    finished_play("dogo-dash", [("Ben", 9, True), ("Ann", 3, False)], later, minutes=15, group=group)
+    member = Client()
+    member.get(f"/g/{group.pk}/join/{group.token}/")
+
+    def said(page: str) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", member.get(page).content.decode())).split())
+
+    for page in (f"/g/{group.pk}/history/", f"/g/{group.pk}/"):
+        assert "25 minutes played" in said(page) and "hours played" not in said(page), page
+    history = said(f"/g/{group.pk}/history/")
+    assert "2 plays · 25 min" in history and "0 hours" not in history

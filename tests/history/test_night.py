@@ -127,3 +127,26 @@ def test_the_group_s_time_zone_decides_which_evening_a_play_belongs_to(client):
     assert "02:30" in page  # the time as the group reads it
     assert client.post("/g/default/zone/", {"time_zone": "Mars/Olympus"}).status_code == 302
     assert home().time_zone == "America/New_York"  # a zone not in the list changes nothing
+
+
+def test_a_lead_that_never_changed_quotes_no_entry():
+    """Issue 43: Ann led alone from the first round to the end; the first round decided nothing in
+    particular, so no "Decided by" quotes it."""
+    wire = played(
+        "any-game",
+        ["Ann", "Ben"],
+        {"game_name": "Skat"},
+        [score(5, 3), score(4, 4), score(2, 1), {"type": "finish"}],
+        dt.datetime(2026, 12, 3, 20, 10, tzinfo=UTC),
+    )
+    story = night.play_story(wire)
+    assert (story["lead_changes"], story["decided_by"], story["winners"]) == (0, None, ["Ann"])
+    # Ben led after the first round, Ann from the second: the second round decided it.
+    turned = played(
+        "any-game",
+        ["Ann", "Ben"],
+        {"game_name": "Skat"},
+        [score(1, 3), score(5, 0), score(1, 1), {"type": "finish"}],
+        dt.datetime(2026, 12, 3, 21, 10, tzinfo=UTC),
+    )
+    assert night.play_story(turned)["decided_by"] == "Round 2: Ann 5, Ben 0."

@@ -10,6 +10,13 @@ from companion.games.words import _
 from ..base import BadAction, RuleViolation, and_join, check_seat, is_int
 
 
+def points_kept(state: dict) -> bool:
+    """Whether the play has scores to show and to count (AG-7): a game of points always, a game won
+    or lost never, a co-op game once the group wrote its (optional) score."""
+    outcome = state.get("outcome", "points")
+    return outcome == "points" or (outcome == "coop" and bool(state["rounds"]))
+
+
 def team_totals(state: dict) -> list[int]:
     return [sum(state["seats"][seat]["total"] for seat in team) for team in state.get("teams", [])]
 

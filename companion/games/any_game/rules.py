@@ -235,6 +235,9 @@ class AnyGame:
             for seat, totals in enumerate(state["seats"])
         ]
 
+    def points_kept(self, state: dict) -> bool:
+        return outcomes.points_kept(state)
+
     def result(self, state: dict) -> dict | None:
         if state["end_reason"] is None:
             return None
@@ -383,6 +386,8 @@ class AnyGame:
                     "The pad is closed after {rounds} rounds.",
                     rounds,
                 ).format(rounds=rounds)
+                if rounds
+                else _("The pad is closed.")  # a co-op game without a score, a game won or lost
             ]
         else:
             points = parse_points(action["points"])

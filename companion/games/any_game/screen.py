@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games import screen_kit, words
 from companion.games.words import _, gettext_noop, ngettext
 
-from . import screen_outcomes
+from . import outcomes, screen_outcomes
 from .rules import parse_points, points_said
 
 END_TEXTS = {
@@ -46,7 +46,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     for seat, note in screen_outcomes.seat_notes(state).items():  # AG-8, AG-10: team and role
         notes[seat] = f"{note} · {notes[seat]}" if notes.get(seat) else note
     board = screen_kit.scoreboard(data, notes, state["lowest_wins"])
-    if outcome == "win_loss":  # no points to show (AG-7)
+    if not outcomes.points_kept(state):  # no points to show: won or lost, a co-op without a score (AG-7)
         board = [{**row, "total": "", "leading": False} for row in board]
     # The result's breakdown reads down the page, a row per round or category, a column per player;
     # more players than fit a phone get the totals alone (the history's replay has every round).
@@ -57,7 +57,8 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         result["winner_text"] = (
             screen_outcomes.winner_text(state, data, names, points_word) or result["winner_text"]
         )
-        result["breakdown_shown"] = outcome != "win_loss"
+        result["breakdown_shown"] = outcomes.points_kept(state)  # no 0/0/0 for a co-op without a score
+        result["trophy"] = bool(outcomes.winners(state))  # a co-op loss is a loss (issue 43)
     return {
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("lowest_wins", "target")},

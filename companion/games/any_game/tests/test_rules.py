@@ -271,7 +271,7 @@ def test_a_game_without_points_takes_no_score_and_ends_naming_its_winners():
     over = play(engine, state, finish(winners=[3, 1]))
     assert engine.result(over) == {"winners": [1, 3], "end_reason": "finished"}
     assert describe(engine, state, finish(winners=[3, 1]), NAMES) == (
-        "The pad is closed after 0 rounds. Game over: Ben and Dan win."
+        "The pad is closed. Game over: Ben and Dan win."  # no "after 0 rounds" (issue 43)
     )
     assert totals(over) == [0, 0, 0, 0]
     assert engine.played_game(over) == engine.played_game({**over, "outcome": "win_loss"})
@@ -299,7 +299,7 @@ def test_a_coop_game_is_won_or_lost_by_everyone_with_an_optional_group_score():
         "The pad is closed after 2 rounds. Game over: the players won together."
     )
     assert describe(engine, state, finish(won=False), NAMES[:3]) == (
-        "The pad is closed after 0 rounds. Game over: the game beat the players."
+        "The pad is closed. Game over: the game beat the players."
     )
     assert engine.played_game(won).cooperative
 
