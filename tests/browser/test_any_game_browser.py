@@ -234,3 +234,30 @@ def test_the_pads_outcomes_read_french(new_phone, live_server, shot):
     both_schemes(phone, shot, "any-game-09-coop-fr")
     phone.get_by_role("button", name="On a gagné").click()
     expect(phone.locator(".result")).to_contain_text("Tout le monde a gagné ensemble")
+
+
+def test_the_points_field_checks_what_is_typed(live_server, phone):
+    """Issue 43: the points field's pattern was `[-−]?[0-9]*`, which Chrome compiles with the v flag
+    and refuses (an unescaped "-" in a class): no check in the browser, an error on every pad page.
+    A minus sign of any of the three kinds a keyboard types, then digits; nothing else."""
+    messages = []
+    phone.on("console", lambda message: messages.append(message.text))
+    new_pad(phone, live_server.url, "Azul", ["Ann", "Ben"])
+    phone.get_by_role("button", name="Start the table").click()
+    field = phone.locator("#points-0")
+    expect(field).to_be_visible()
+    said = {}
+    for typed in ("12", "-5", "−5", "–5", "", "abc", "5-", "1.5"):
+        field.fill(typed)
+        said[typed] = field.evaluate("(input) => input.validity.valid")
+    assert said == {
+        "12": True,
+        "-5": True,
+        "−5": True,
+        "–5": True,
+        "": True,
+        "abc": False,
+        "5-": False,
+        "1.5": False,
+    }
+    assert not [text for text in messages if "pattern" in text.lower()], messages
