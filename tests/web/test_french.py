@@ -329,3 +329,30 @@ def test_a_summer_suns_zone_rule_is_said_in_french_with_the_zone_s_own_words():
     assert legal.zone_problem(sheet, {"c1t": 3}, "c1b", 4) == (
         "it must hold the same value as Cabin 1, top (3) in this cabin (SS-4)"
     )
+
+
+def test_the_slips_a_table_read_in_french_are_gone():
+    """Issue 43, item 6: "Au tour de Ann" (de before a vowel), "1 complets", "sauf" for safe."""
+    from django.template import Context, Template
+    from django.utils.translation import gettext, ngettext
+
+    with translation.override("fr"):
+        turn = gettext("{value}'s turn: tap what the die showed, or buy").format(value="Ann")
+        assert turn == "À Ann de jouer : touche ce qu'a montré le dé, ou achète"
+        assert gettext("%(turn_name)s's turn") % {"turn_name": "Ann"} == "À Ann de jouer"
+        assert (
+            gettext("{name}'s turn: tap the five dice as they lie after the last throw")
+            .format(name="Ella")
+            .startswith("À Ella de jouer : ")
+        )
+        assert gettext("safe") == "à l'abri"
+        complete = [
+            ngettext("· %(complete)s complete", "· %(complete)s complete", n) % {"complete": n}
+            for n in (1, 2)
+        ]
+        assert complete == ["· 1 complet", "· 2 complets"]
+        panel = Template(
+            "{% load i18n %}{% blocktranslate count complete=n %}· {{ complete }} complete"
+            "{% plural %}· {{ complete }} complete{% endblocktranslate %}"
+        )
+        assert [panel.render(Context({"n": n})) for n in (1, 3)] == ["· 1 complet", "· 3 complets"]
