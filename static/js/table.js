@@ -383,6 +383,18 @@
     var field = box.closest(".row") && box.closest(".row").querySelector("input[type=text]");
     if (field) field.focus();
   });
+  // A tick that adds points (a Surf's Up shared goal, issue 43) shows the total it makes at once:
+  // the output named by its data-preview holds its start (data-base) plus every ticked data-adds.
+  document.body.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.form || !box.hasAttribute("data-preview")) return;
+    var output = document.getElementById(box.getAttribute("data-preview"));
+    if (!output) return;
+    var total = Number(output.getAttribute("data-base"));
+    box.form.querySelectorAll('input[data-preview="' + box.getAttribute("data-preview") + '"]:checked')
+      .forEach(function (ticked) { total += Number(ticked.getAttribute("data-adds")); });
+    output.textContent = String(total);
+  });
   // --- Forms sent by their last choice (data-send-when-complete) -------------------------------
   // A form of tapped choices only (the Summer Suns roll, a Surf's Up card) sends itself once every
   // choice on screen is made: no button to reach after the last tap (issue 15). A group whose

@@ -581,7 +581,14 @@ def test_the_final_entry_scores_the_game(client):
     assert form["hidden"]["goals_on"] == "1"
     assert form["choices"]["sting_0_0"] == ["0", "-1", "-2", "-3"]
     assert form["choices"]["goal_0_0"] == ["1"] and form["choices"]["goal_1_2"] == ["1"]
-    assert "✓ Three suits (+5)" in html and "✓ Beach bum (+2)" in html
+    # A tick's two states cannot be confused (issue 43): an empty box until ticked, a checked one
+    # after (screen.css shows one of the two), never a check mark on an unticked goal.
+    tick = (
+        '<span class="tick-off" aria-hidden="true">☐</span><span class="tick-on" aria-hidden="true">☑</span>'
+    )
+    assert f"{tick} Three suits (+5)" in html and f"{tick} Beach bum (+2)" in html and "✓" not in html
+    # Each surfer's total with the goals ticked, from what the waves and boards give now.
+    assert re.findall(r'<output id="preview-(\d)" data-base="(-?\d+)">', html) == [("0", "34"), ("1", "0")]
     assert [button["text"] for button in form["buttons"]] == ["Score the game"]
     # Live scores before the entry: waves and boards only (SU-N5).
     assert re.findall(r'<span class="score fw-bold">(-?\d+)</span>', html) == ["34", "0"]
@@ -638,3 +645,16 @@ def test_the_view_only_link_sees_no_forms(client, table):
     data = {"type": "reward", "seat": 2, "choice": "respect", "expected_version": table.version}
     assert watcher.post(f"/t/{table.id}/act/", data).status_code == 403
     assert state(table)["phase"] == "reward"
+
+
+@pytest.mark.parametrize("goals", [False, True])
+def test_the_result_has_a_goals_row_only_when_the_table_played_with_goals(client, goals):
+    """Issue 43: a "Goals 0" row showed under a game without shared goals."""
+    from tests.history.factories import play_out
+
+    table = play_out("surfs-up", ["Ann", "Ben", "Cleo"], seed=4, options={"shared_goals": goals})
+    client.get(f"/t/{table.id}/join/{table.view_token}/")
+    html = page(client, table)
+    result = html[html.index('<section class="result') :]
+    parts = re.findall(r'<th scope="row"[^>]*>([^<]+)</th>', result[: result.index("</section>")])
+    assert parts == ["Total", "Waves", "Boards", *(["Goals"] if goals else []), "Stings"]

@@ -56,7 +56,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         # The table's public facts the templates show, named here so they never read the state.
         **{key: data["state"][key] for key in ("round", "bluebottles", "beach_deck", "ocean_deck")},
         "scoreboard": screen_kit.scoreboard(data, notes),
-        **screen_kit.result(data, BREAKDOWN, end_texts(state, names), points_word),
+        **screen_kit.result(data, breakdown(state), end_texts(state, names), points_word),
         "surf": [card_view(card, i == 0) for i, card in enumerate(state["surf"])],
         "beach": [card_view(card) if card else None for card in state["beach"]],
         "surfers": [surfer_view(names[i], seat) for i, seat in enumerate(state["seats"])],
@@ -92,6 +92,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
                 # The end asks only for the tokens nobody noted in secret (issue 30).
                 "tokens": [k for k in range(counts.get(i, 0)) if k not in viewer.noted.get(i, [])],
                 "noted": len([k for k in viewer.noted.get(i, []) if k < counts.get(i, 0)]),
+                "total": data["scores"][i]["total"],  # before the goals and the stings: the preview's start
             }
             for i in range(len(names))
         ]
@@ -114,6 +115,11 @@ def tokens_to_note(state: dict, names: list[str], noted: dict[int, list[int]]) -
         else:
             done.append(names[seat])
     return {"open": waiting, "noted": screen_kit.and_join(done), "values": hidden.choices()}
+
+
+def breakdown(state: dict) -> list[tuple[str, str]]:
+    """The result's parts: no "Goals" row when the table played without shared goals (issue 43)."""
+    return [part for part in BREAKDOWN if part[0] != "goals" or shared_goals(state)]
 
 
 def shared_goals(state: dict) -> bool:
