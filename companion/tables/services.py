@@ -445,7 +445,8 @@ def choose_first(table_id: str, expected_version, seat, idempotency_key: str | N
 def note_hidden(table_id: str, seat, index, value) -> None:
     """A seat's value noted in secret on its own phone (a bluebottle token, issue 30): kept on the
     seat, out of the state, the API and the log. Noting the same token again replaces its value, so
-    a phone that sends twice changes nothing more."""
+    a phone that sends twice changes nothing more. A note is no entry, but the pages change (the
+    token is noted, its prompt moves on): the version moves and every phone is told (issue 43)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         _check_playable(table)
@@ -461,9 +462,15 @@ def note_hidden(table_id: str, seat, index, value) -> None:
             raise base.BadAction("bad_hidden_value", hidden.bad_value_reason())
         row = Seat.objects.select_for_update().get(table=table, position=seat)
         noted = list(row.hidden_values) + [None] * max(0, index + 1 - len(row.hidden_values))
+        if noted[index] == value:
+            return  # sent twice: nothing changes
         noted[index] = value
         row.hidden_values = noted
         row.save(update_fields=["hidden_values"])
+        row_cache.forget(table_id)  # the version moves: a row kept by a worker is stale
+        Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+        table.refresh_from_db(fields=["version"])
+        announce(table)
 
 
 def hidden_values(table: Table) -> dict[int, list]:

@@ -15,7 +15,7 @@ import re
 import pytest
 from django.test import Client
 
-from companion.tables import services
+from companion.tables import row_cache, services
 from companion.tables.models import Table
 
 from .test_surfs_up_pages import BLUE_7, ORANGE_3, PURPLE_5, page, reveal, setup, state, text
@@ -34,6 +34,7 @@ def stung_table(client) -> Table:
     s["surf"][0] = {"kind": "bluebottle"}
     table.snapshot = s
     table.save()
+    row_cache.forget(table.id)  # written behind the services' back: a row kept after a commit is stale
     reveal(client, table, 1, 2)
     s = state(table)
     assert [seat["stings"] for seat in s["seats"]] == [1, 0] and s["phase"] == "ocean"
@@ -46,6 +47,7 @@ def to_the_end(table) -> None:
     s["phase"], s["end_reason"] = "final", "rest_card"
     table.snapshot = s
     table.save()
+    row_cache.forget(table.id)
 
 
 def note(client, table, seat, index, value, htmx=True):
@@ -74,7 +76,8 @@ def test_a_noted_token_shows_nowhere_until_the_end_and_the_end_asks_only_the_res
         answer = note(client, table, 0, 0, value)
         assert answer.status_code == 200 and "Noted: nobody sees it until the end." in answer.content.decode()
         table.refresh_from_db()
-        assert table.version == 2  # the setup and the reveal: the note is no entry
+        # The setup and the reveal, then the note: no entry, but the pages changed (issue 43).
+        assert table.version == 3 and table.events.count() == 2
         html = page(client, table)
         assert "Noted in secret: Ann." in html and "look at your token" not in html
         tables.append(table)
@@ -156,3 +159,26 @@ def test_a_token_taken_back_by_undo_is_asked_no_more(client):
     html = page(client, table)
     assert "look at your token" not in html and "Noted in secret" not in html
     assert state(table)["seats"][0]["stings"] == 0
+
+
+def test_every_phone_learns_of_a_secret_note_at_once(client):
+    """Issue 43, item 4: the other phones kept asking Ann for her token until the next entry. The
+    note moves the version, so a phone that polls with the old one gets the new region at once;
+    the same note sent twice moves nothing."""
+    table = stung_table(client)
+    other = Client()  # Ben's phone, on the table's edit link
+    other.get(f"/t/{table.id}/join/{table.token}/")
+    before = table.version
+    assert "Ann: look at your token 1 in secret" in text(page(other, table))
+    assert other.get(f"/t/{table.id}/poll/?v={before}").status_code == 204
+    note(client, table, 0, 0, -2)
+    table.refresh_from_db()
+    assert table.version == before + 1
+    moved = other.get(f"/t/{table.id}/poll/?v={before}")
+    assert moved.status_code == 200
+    assert "Noted in secret: Ann." in text(moved.content.decode())
+    assert "look at your token" not in moved.content.decode()
+    note(client, table, 0, 0, -2)  # sent twice
+    table.refresh_from_db()
+    assert table.version == before + 1
+    assert other.get(f"/t/{table.id}/poll/?v={table.version}").status_code == 204
