@@ -11,10 +11,14 @@ Every coordinate is rounded to one decimal (and written as an int when whole) so
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
 from collections.abc import Sequence
+
+import pyphen
+from django.utils import translation
 
 from companion.games.words import _, ngettext
 
@@ -79,13 +83,42 @@ HYPHEN = "‐"  # U+2010: where _hyphenate broke a word, never a hyphen of the n
 
 
 def _hyphenate(word: str, max_chars: int) -> list[str]:
-    """A word too long for its line in pieces ("Won‐" / "ders"), so that "7 Wonders" under a narrow
-    bar reads whole rather than "7 Wonde…" (issue 30, 8)."""
+    """A word too long for its line in pieces broken between syllables, from the language's
+    hyphenation dictionary ("Won‐" / "ders"), so that "7 Wonders" under a narrow bar reads whole
+    rather than "7 Wonde…" (issue 30, 8). A short word the dictionary does not break (one syllable:
+    "Hearts") stays whole, to be cut with an ellipsis, never "Hear‐ts" (issue 43); a long one it does
+    not know (a name) is broken every few letters, as before."""
     if len(word) <= max_chars or max_chars < 3:
         return [word]
+    breaks = _dictionary(translation.get_language() or "en").positions(word)
+    if not breaks:
+        return _pieces(word, max_chars) if len(word) > UNBROKEN_MAX else [word]
+    pieces, start = [], 0
+    while len(word) - start > max_chars:
+        fitting = [at for at in breaks if start < at and at - start + 1 <= max_chars]  # + the hyphen
+        if not fitting:
+            break
+        pieces.append(word[start : max(fitting)] + HYPHEN)
+        start = max(fitting)
+    rest = word[start:]
+    if len(rest) > max_chars and len(rest) > UNBROKEN_MAX:  # no syllable fits the line
+        return pieces + _pieces(rest, max_chars)
+    return pieces + [rest]
+
+
+UNBROKEN_MAX = 8  # letters: a longer word the dictionary cannot break is rarely one syllable
+
+
+@functools.cache
+def _dictionary(language: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=pyphen.language_fallback(language.replace("-", "_")) or "en")
+
+
+def _pieces(word: str, max_chars: int) -> list[str]:
+    """`word` every `max_chars - 1` letters with a hyphen, never a lone letter on the last line."""
     size = max_chars - 1
     pieces = [word[i : i + size] for i in range(0, len(word), size)]
-    if len(pieces[-1]) == 1 and len(pieces) > 1:  # never a lone letter on the last line
+    if len(pieces[-1]) == 1 and len(pieces) > 1:
         pieces[-2:] = [pieces[-2][:-1], pieces[-2][-1] + pieces[-1]]
     return [piece + HYPHEN for piece in pieces[:-1]] + [pieces[-1]]
 

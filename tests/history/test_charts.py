@@ -195,7 +195,8 @@ def test_long_bar_labels_break_with_hyphens_and_are_cut_only_past_four_lines():
     """Issue 30, 8: "7 Wonde…" was cut; a word too long for its bar now breaks with a hyphen."""
     names = ["Ann", "Bartholomew the Magnificent", "C", "D", "Hubert Blaine Wolfeschlegelsteinhausen"]
     chart = bar_chart([{"label": name, "value": i} for i, name in enumerate(names)], x_title="Player")
-    assert chart["bars"][1]["label_lines"] == ["Barthol‐", "omew the", "Magnifi‐", "cent"]
+    # Broken between syllables (issue 43), four lines at most: the fifth is cut.
+    assert chart["bars"][1]["label_lines"] == ["Bartho‐", "lomew", "the", "Magnifi…"]
     assert chart["bars"][4]["label_lines"][-1].endswith("…")  # more than four lines' worth
     assert chart["bars"][1]["full_label"] == "Bartholomew the Magnificent"
     assert chart["table"]["headers"] == ["Player", "Value"]
@@ -316,3 +317,18 @@ def test_numbers_in_the_svg_are_not_localised(settings):
             value = element.get(name)
             if value is not None:
                 float(value)  # "12,5" or "1.234,5" would raise
+
+
+def test_a_word_breaks_between_its_syllables_or_not_at_all():
+    """Issue 43: "Hear-ts" under a narrow bar. A word breaks where the language's hyphenation
+    dictionary allows; a short one it cannot break (one syllable) is cut with an ellipsis; a long
+    one it cannot break within the line (a name) is broken every few letters."""
+    from django.utils import translation
+
+    from companion.charts import _wrap
+
+    assert _wrap("Hearts", 5) == ["Hear…"] and _wrap("Hearts", 6) == ["Hearts"]
+    assert _wrap("7 Wonders", 5) == ["7", "Won‐", "ders"]
+    assert _wrap("Wolfeschlegelsteinhausen", 8, 4) == ["Wolfesc‐", "hlegels‐", "teinhau‐", "sen"]
+    with translation.override("fr"):
+        assert _wrap("Magnifique", 6) == ["Magni‐", "fique"]  # the French dictionary's syllables

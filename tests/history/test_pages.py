@@ -442,7 +442,7 @@ def test_the_play_chart_has_a_point_per_round_not_per_entry(slug, rounds):
 
 def test_a_long_word_under_a_narrow_bar_breaks_with_a_hyphen_rather_than_an_ellipsis():
     assert charts._wrap("7 Wonders", 7) == ["7", "Wonders"]
-    assert charts._wrap("7 Wonders", 5, 4) == ["7", "Wond‐", "ers"]
+    assert charts._wrap("7 Wonders", 5, 4) == ["7", "Won‐", "ders"]  # between syllables (issue 43)
     assert charts._wrap("Wingspan", 5) == ["Wing‐", "span"]
     assert charts._wrap("62 Summer Suns", 6) == ["62", "Summer", "Suns"]
     assert charts._wrap("10–14", 3) == ["10–", "14"]
