@@ -356,3 +356,25 @@ def test_the_slips_a_table_read_in_french_are_gone():
             "{% plural %}· {{ complete }} complete{% endblocktranslate %}"
         )
         assert [panel.render(Context({"n": n})) for n in (1, 3)] == ["· 1 complet", "· 3 complets"]
+
+
+def test_a_hang_four_card_part_agrees_with_its_article():
+    """Issue 43, item 6: "une chien", "La chien": every French sentence says a part as a feminine
+    noun ("La {part}", "une {part}", "protégée"), so the character card is "carte chien", as the
+    others are "planche avant" and "planche arrière"."""
+    from django.utils.translation import gettext, ngettext
+
+    from companion.games.hang_four.rules import part_word
+
+    with translation.override("fr"):
+        parts = [part_word(part) for part in ("character", "nose", "tail")]
+        assert parts == ["carte chien", "planche avant", "planche arrière"]
+        twice = gettext("The {part} cannot join Surf Dog {number}: it already has a {part} (HF-7).")
+        assert [twice.format(part=part, number=2) for part in parts[:2]] == [
+            "La carte chien ne peut pas rejoindre le Surf Dog 2 : il a déjà une carte chien (HF-7).",
+            "La planche avant ne peut pas rejoindre le Surf Dog 2 : il a déjà une planche avant (HF-7).",
+        ]
+        empty = gettext("The Surf deck holds no {part} card any more (HF-2).").format(part=parts[0])
+        assert empty == "La pioche Surf ne contient plus de carte chien (HF-2)."
+        held = ngettext("{count} {part} card", "{count} {part} cards", 2).format(count=2, part=parts[0])
+        assert held == "2 × carte chien"
