@@ -1,4 +1,4 @@
-"""Taps per round of every game, counted in a browser at 390 px (issue 15): the figures of the README.
+"""Taps per round of every game, counted in a browser at 390 px (issue 15): the figures of docs/taps.md.
 
 Each test plays scripted rounds through the pages, as a group would, and counts every tap a phone
 takes: the page counts its own pointer presses (a tap, a click, a tap on a label), kept in the
