@@ -3,14 +3,12 @@ follows them."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import IntegrityError, transaction
-from django.db.models import F, ProtectedError
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from companion.games import base
-from companion.tables import fanout, services
+from companion.tables import services
 from companion.tables.models import Player, Seat, Table
 
 from .models import PersonOrigin
@@ -46,10 +44,7 @@ def names_changed(tables) -> None:
     """A person's tables show another name: their kept names are read again when needed, and
     their version moves (API.md: every change does), so the phones showing them look again and
     an entry written against the old names, or kept by a worker (row_cache.py), is stale."""
-    changed = list(tables.values_list("pk", flat=True))
-    Table.objects.filter(pk__in=changed).update(names=None, version=F("version") + 1)
-    for table_id, version in Table.objects.filter(pk__in=changed).values_list("pk", "version"):
-        transaction.on_commit(partial(fanout.announce, table_id, version))
+    services.move_versions(list(tables.values_list("pk", flat=True)), names=None)
 
 
 def merge(keep: Player, gone: Player) -> Player:

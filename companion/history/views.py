@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -85,9 +85,7 @@ def play(request, group: Group, table_id: str):
             # A new length changes the figures: the version moves, as every change's does (API.md),
             # so the history's stamp and the figures kept under it follow (resumable.py).
             with transaction.atomic():
-                Table.objects.filter(pk=table.pk).update(**form.cleaned_data, version=F("version") + 1)
-                table.refresh_from_db(fields=["version"])
-                services.announce(table)
+                services.move_versions([table.pk], **form.cleaned_data)
             messages.success(request, "Saved.")
             return redirect("history:play", group.pk, table.id)
     else:

@@ -347,6 +347,17 @@ def announce(table: Table) -> None:
     transaction.on_commit(partial(fanout.announce, table.id, table.version))
 
 
+def move_versions(table_ids, **fields) -> None:
+    """Tables changed outside an entry (a note in secret, a person's new name, a play's details):
+    `fields` written, each version moved, as every change's does (API.md), a row kept by this worker
+    forgotten (row_cache.py), and the phones told once the change commits, as for an entry."""
+    ids = list(table_ids)
+    Table.objects.filter(pk__in=ids).update(version=F("version") + 1, **fields)
+    for table_id, version in Table.objects.filter(pk__in=ids).values_list("pk", "version"):
+        row_cache.forget(table_id)
+        transaction.on_commit(partial(fanout.announce, table_id, version))
+
+
 def _repeated(table: Table, key: str | None) -> dict | None:
     """The answer an earlier undo, abandon or resume with this key got, if one did."""
     if not key:
@@ -467,10 +478,7 @@ def note_hidden(table_id: str, seat, index, value) -> None:
         noted[index] = value
         row.hidden_values = noted
         row.save(update_fields=["hidden_values"])
-        row_cache.forget(table_id)  # the version moves: a row kept by a worker is stale
-        Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-        table.refresh_from_db(fields=["version"])
-        announce(table)
+        move_versions([table.pk])
 
 
 def hidden_values(table: Table) -> dict[int, list]:
