@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from .elision import Phrase
+
 
 def _english(message: str) -> str:
     return message
@@ -53,16 +55,17 @@ def unplug() -> None:
     _plugged.update(ENGLISH)
 
 
+# Each sentence is a Phrase: its .format() makes the elisions its values ask for ("d'Ann").
 def gettext(message: str) -> str:
-    return (_speaking.get() or _plugged)["gettext"](message)
+    return Phrase((_speaking.get() or _plugged)["gettext"](message))
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
-    return (_speaking.get() or _plugged)["ngettext"](singular, plural, number)
+    return Phrase((_speaking.get() or _plugged)["ngettext"](singular, plural, number))
 
 
 def pgettext(context: str, message: str) -> str:
-    return (_speaking.get() or _plugged)["pgettext"](context, message)
+    return Phrase((_speaking.get() or _plugged)["pgettext"](context, message))
 
 
 def ordinal(number: int) -> str:

@@ -21,6 +21,7 @@ from django.test import Client
 from django.utils import translation
 
 from companion.games import base, registry
+from companion.games.elision import Phrase, elide_text, starts_with_vowel_sound
 from companion.games.summer_suns import legal
 from companion.games.summer_suns.sheet import installed_sheets
 from companion.groups.models import Group
@@ -104,6 +105,14 @@ def visible(html: str) -> str:
     return unescape(re.sub(r"<[^>]+>", " ", html) + " " + said)
 
 
+MEETS = re.compile(r"(?<![\w'’-])(?:de|que|le|la)\s+(\w+)", re.IGNORECASE)
+
+
+def missed_elisions(text: str) -> list[str]:
+    """Where `text` says 'de Ann', 'que Éva', 'le ours': French says d'Ann, qu'Éva, l'ours."""
+    return [match.group(0) for match in MEETS.finditer(text) if starts_with_vowel_sound(match.group(1))]
+
+
 def french_client() -> Client:
     return Client(headers={"accept-language": "fr"})
 
@@ -133,6 +142,8 @@ def assert_french(
     assert '<html lang="fr">' in html, path
     found = english_words(visible(html), typed)
     assert not found, f"{path}: English left on the French page: {found}"
+    slips = missed_elisions(visible(html))
+    assert not slips, f"{path}: 'de' before a vowel on the French page: {slips}"
     seen = set() if seen is None else seen
     if follow:
         for query in sorted(set(STEP_LINK.findall(html)) - seen):
@@ -378,3 +389,60 @@ def test_a_hang_four_card_part_agrees_with_its_article():
         assert empty == "La pioche Surf ne contient plus de carte chien (HF-2)."
         held = ngettext("{count} {part} card", "{count} {part} cards", 2).format(count=2, part=parts[0])
         assert held == "2 × carte chien"
+
+
+BRACE_FIELD = re.compile(r"\{(\w+)[^{}]*\}")
+PERCENT_FIELD = re.compile(r"%\((\w+)\)[sd]")
+
+
+def test_a_name_starting_with_a_vowel_is_elided_into_the_sentence():
+    assert Phrase("Feuille de {name}").format(name="Ann") == "Feuille d'Ann"
+    assert Phrase("Feuille de {name}").format(name="Ben") == "Feuille de Ben"
+    assert Phrase("Manche {n} : le {kind} de {who} gagne.").format(n=2, kind="ours", who="Éva") == (
+        "Manche 2 : l'ours d'Éva gagne."
+    )
+    assert Phrase("plus petite que {other}").format(other="Olivier") == "plus petite qu'Olivier"
+    # y before a vowel, h, onze and a number keep their 'de'; y before a consonant does not.
+    assert [Phrase("de {x}").format(x=x) for x in ("Yann", "Yves", "Hugo", "onze", "8")] == [
+        "de Yann",
+        "d'Yves",
+        "de Hugo",
+        "de onze",
+        "de 8",
+    ]
+    # Only where the sentence meets a value: a word inside a name stays as its owner wrote it.
+    assert Phrase("Feuille de {name}").format(name="Jean de Arc") == "Feuille de Jean de Arc"
+
+
+def test_a_french_template_elides_where_a_name_goes_in():
+    from django.template import Context, Template
+
+    page = Template(
+        "{% blocktranslate with name=name %}{{ name }}'s sheet{% endblocktranslate %}|"
+        "{% blocktranslate with name=name asvar kept %}{{ name }}'s sheet{% endblocktranslate %}{{ kept }}"
+    )
+    with translation.override("fr"):
+        assert translation.gettext("%(name)s's sheet") == "Feuille de %(name)s"
+        assert page.render(Context({"name": "Ann"})) == "Feuille d'Ann|Feuille d'Ann"
+        assert page.render(Context({"name": "Ben"})) == "Feuille de Ben|Feuille de Ben"
+    with translation.override("en"):
+        assert page.render(Context({"name": "Ann"})) == "Ann's sheet|Ann's sheet"
+
+
+@pytest.mark.parametrize("catalog", CATALOGS, ids=lambda path: str(path.relative_to(LOCALE.parents[2])))
+def test_no_french_sentence_says_de_before_a_vowel_whatever_the_name(catalog):
+    """Every French sentence of the catalog said with a name starting with a vowel in each of its
+    places: the engines' (str.format, through words' Phrase) and the templates' (%, elided)."""
+    slips = []
+    for _msgid, msgstr in catalog_entries(catalog):
+        braces = {field: "Ann" for field in BRACE_FIELD.findall(msgstr)}
+        said = msgstr
+        if braces and "%(" not in msgstr:
+            try:
+                said = Phrase(msgstr).format(**braces)
+            except (IndexError, KeyError, ValueError):
+                continue  # numbered fields, or braces that are not a format
+        if PERCENT_FIELD.search(said):
+            said = elide_text(PERCENT_FIELD.sub("Ann", said))
+        slips += [f"{msgstr!r}: {slip}" for slip in missed_elisions(said)]
+    assert not slips
