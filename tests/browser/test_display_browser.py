@@ -50,10 +50,10 @@ def test_the_big_screen_follows_a_phone_within_a_second(live_server, new_phone, 
     assert screen.locator("#live form, #live button").count() == 0  # nothing that writes
 
     phone.goto(f"{live_server.url}/t/{table.id}/join/{table.token}/")
-    for seat, kind in enumerate(["dog", "cat", "cat", "bear"]):
+    for seat, kind in enumerate(["dog", "cat", "cat"]):
         phone.locator(f'label[for="card-{seat}-{kind}"]').tap()
     sent = time.monotonic()
-    phone.get_by_role("button", name="Reveal", exact=True).tap()
+    phone.locator('label[for="card-3-bear"]').tap()  # the last card sends the reveal (issue 43)
     # DD-2: the bear beats the dog and the cats; Dan takes the pot.
     expect(screen.locator(".display-last")).to_contain_text("Dan takes the pot of 4.", timeout=1000)
     print(f"\nbig screen updated {1000 * (time.monotonic() - sent):.0f} ms after the tap")
