@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<slug:table_id>/join/<slug:token>/", views.join, name="join"),
     path("t/<slug:table_id>/act/", views.act, name="act"),
     path("t/<slug:table_id>/undo/", views.undo, name="undo"),
+    path("t/<slug:table_id>/redo/", views.redo, name="redo"),
     path("t/<slug:table_id>/note/", views.note_hidden, name="note"),
     path("t/<slug:table_id>/guide/", views.put_guide_away, name="guide"),
     path("t/<slug:table_id>/first/", views.choose_first, name="first"),

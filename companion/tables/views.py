@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -30,6 +31,18 @@ from .models import Table
 LOG_LENGTH = 200  # newest entries sent with a table page
 LOG_NEWEST = 5  # of those, shown before "Show the earlier entries"
 DONE_KEY = "done:"  # + table id: the words confirming a write, for the page after its redirect
+REDO_KEY = "redo:"  # + table id: the entry this phone just undid, which it may enter again
+REDO_SECONDS = 10  # how long the phone that undid an entry offers to redo it (issue 43)
+
+
+@dataclass(frozen=True)
+class Done:
+    """A write confirmed in words, on the phone that made it; an undo names the entry to redo."""
+
+    words: str
+    redo: int | None = None
+
+
 GUIDE_KEY = "guide:"  # + table id: this phone put the setup guide away (issue 32)
 
 
@@ -257,6 +270,7 @@ def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
     context["done"] = request.session.pop(DONE_KEY + table.id, "")
+    context["redo"], context["redo_seconds"] = request.session.pop(REDO_KEY + table.id, None), REDO_SECONDS
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
@@ -325,17 +339,20 @@ def _display_context(request, table: Table) -> dict:
     return context
 
 
-def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=""):
+def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=None):
     """After a write: the live region for htmx, the whole page otherwise. `done` confirms an
-    applied write in words ("Undone: ..."), where the eye is."""
+    applied write in words ("Undone: ..."), where the eye is, and may offer to redo it."""
+    done = done or Done("")
     context = _context(request, table, rights, error=error, notice=notice)
-    context["done"] = done
+    context["done"], context["redo"], context["redo_seconds"] = done.words, done.redo, REDO_SECONDS
     if request.htmx:
         # htmx 2 leaves 4xx answers unswapped, so a refusal is a 200 carrying its message.
         return render(request, "tables/table.html#live", context)
     if error is None and not notice:
-        if done:  # said on the page the redirect opens, once (a reload does not post again)
-            request.session[DONE_KEY + table.id] = done
+        if done.words:  # said on the page the redirect opens, once (a reload does not post again)
+            request.session[DONE_KEY + table.id] = done.words
+        if done.redo is not None:
+            request.session[REDO_KEY + table.id] = done.redo
         return redirect("tables:table", table.id)
     return render(request, "tables/table.html", context, status=status)
 
@@ -348,10 +365,11 @@ def _write(request, table_id: str, run) -> HttpResponse:
         response = HttpResponseForbidden(_("This link can only watch the table."))
         response["Companion-Outcome"] = "forbidden"
         return response
-    error, notice, status, outcome, done = None, "", 200, "applied", ""
+    error, notice, status, outcome, done = None, "", 200, "applied", None
     try:
         said = run(table)
-        done = said if isinstance(said, str) else ""  # a run may confirm its write in words
+        # A run may confirm its write in words, and offer to take it back.
+        done = said if isinstance(said, Done) else Done(said) if isinstance(said, str) else None
     except base.ActionError as exc:
         error, status, outcome = exc, exc.status, "refused"
     except services.StaleVersion:
@@ -429,7 +447,34 @@ def undo(request, table_id: str):
         live = table.events.filter(undone=False)
         target = (live.filter(seq=seq) if seq is not None else live.order_by("-seq")).first()
         services.undo(table.id, _int(request.POST.get("expected_version")), seq, _key(request))
-        return _("Undone: {entry}").format(entry=target.said) if target is not None else _("Undone.")
+        if target is None:
+            return _("Undone.")
+        return Done(_("Undone: {entry}").format(entry=target.said), redo=target.seq)
+
+    return _write(request, table_id, run)
+
+
+@login_not_required
+@require_POST
+@limit_writes
+def redo(request, table_id: str):
+    """The entry this phone undid a moment ago, entered again as it was (issue 43): refused like
+    any entry once the table has moved on (another entry, another undo: the version tells)."""
+
+    def run(table: Table) -> str:
+        seq = _seq(request.POST.get("seq"))
+        undone = table.events.filter(seq=seq, undone=True).first() if seq is not None else None
+        if undone is None:
+            said = _("There is no undone entry to enter again (T-N1).")
+            raise base.RuleViolation("nothing_to_redo", said, "T-N1")
+        services.play_action(
+            table.id,
+            undone.action,
+            _int(request.POST.get("expected_version")),
+            _key(request),
+            authorize=lambda row: _still_held(request, row),
+        )
+        return _("Entered again: {entry}").format(entry=undone.said)
 
     return _write(request, table_id, run)
 

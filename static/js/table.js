@@ -420,6 +420,16 @@
     form.dataset.says = form.getAttribute("data-send-when-complete") + " " + chosen.join(", ");
     form.requestSubmit();
   });
+  // --- An offer that lasts a few seconds (data-expires-in): the redo after an undo ------------
+  // Only the phone that undid the entry shows it (issue 43); it goes once its seconds are up.
+  function expireOffers() {
+    document.querySelectorAll("form[data-expires-in]:not([data-expiring])").forEach(function (form) {
+      form.setAttribute("data-expiring", "");
+      setTimeout(function () { form.remove(); }, 1000 * Number(form.getAttribute("data-expires-in")));
+    });
+  }
+  expireOffers();
+  document.body.addEventListener("htmx:afterSettle", expireOffers);
   // This phone's own pad entry (noted when it is posted, below): once the next one shows, whichever
   // answer brings it (this phone's own, or the refresh its write rang for, in either order), its
   // first field is ready to type.

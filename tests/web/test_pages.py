@@ -291,7 +291,7 @@ def test_the_last_entry_and_its_undo_are_at_the_top_and_an_undo_says_what_it_too
     assert page.index('class="last-entry') < page.index('aria-label="What happens next"')
     assert page.count("↶ Undo</button>") == 1  # the log no longer carries a second one
     undone = client.post(f"/t/{table.id}/undo/", {"expected_version": 2}, **HTMX).content.decode()
-    assert f'role="status">Undone: {newest}</div>' in undone.replace("&#x27;", "'")
+    assert f'<span class="done-words flex-grow-1">Undone: {newest}</span>' in undone.replace("&#x27;", "'")
     assert f"</span> {older}</p>" in undone.replace("&#x27;", "'")  # the strip now offers the one before
     # Without htmx: the page the redirect opens says it once.
     answer = client.post(f"/t/{table.id}/undo/", {"expected_version": 3})
