@@ -366,13 +366,14 @@
     return first ? first.textContent.trim() : "";
   }
 
-  // --- Keypad forms (data-enter-next: the score pad) ---------------------------------------------
+  // --- Keypad forms (data-enter-next: the score pad, Surf's Up's goals) ----------------------------
   // Enter (the phone keyboard's Next) moves to the next field, and on the last one sends the form;
   // what is typed, and where, survives another phone's entry refreshing the page.
+  var TYPED = "input[type=text], input[type=number]";
   document.body.addEventListener("keydown", function (event) {
     var input = event.target;
     if (event.key !== "Enter" || !input.form || !input.form.hasAttribute("data-enter-next")) return;
-    var fields = Array.from(input.form.querySelectorAll("input[type=text]"));
+    var fields = Array.from(input.form.querySelectorAll(TYPED));
     var next = fields[fields.indexOf(input) + 1];
     if (next) { event.preventDefault(); next.focus(); }
   });
@@ -434,6 +435,14 @@
   // answer brings it (this phone's own, or the refresh its write rang for, in either order), its
   // first field is ready to type.
   var padSaved = null;
+  // A form of typed fields that this phone's own entry brought (data-focus-first: Surf's Up's
+  // goals after the last beach card) is ready to type: no tap to reach its first field (issue 43).
+  // Another phone's entry, which refreshes this one, never moves the focus.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    if (!live() || !event.detail || !event.detail.requestConfig || isRefresh(event.detail)) return;
+    var form = live().querySelector("form[data-focus-first]");
+    if (form && !form.contains(document.activeElement)) focusFirstField();
+  });
   document.body.addEventListener("htmx:afterSettle", function () {
     if (padSaved === null || !live()) return;
     var form = live().querySelector("form[data-enter-next]");
@@ -444,7 +453,7 @@
   });
   var typed = null;
   function focusFirstField() {
-    var first = live().querySelector("form[data-enter-next] input[type=text]");
+    var first = live().querySelector("form[data-enter-next] :is(" + TYPED + ")");
     if (first) first.focus();
   }
   document.body.addEventListener("htmx:beforeSwap", function (event) {
@@ -457,7 +466,7 @@
     // Read before the swap: htmx moves the focus itself while it swaps.
     typed = { entry: form.getAttribute("data-entry"), values: {},
       focus: form.contains(document.activeElement) ? document.activeElement.id : "" };
-    form.querySelectorAll("input[type=text]").forEach(function (input) {
+    form.querySelectorAll(TYPED).forEach(function (input) {
       if (input.value) typed.values[input.id] = input.value;
     });
   }
