@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from companion.games.elision import elide_before
 from companion.games.words import _, gettext_noop
 
 
@@ -186,12 +187,14 @@ def name_seats(message: str, names: list[str]) -> str:
     """Engines speak of seats as the API does ("Seat 2"); people read names ("Cleo") (G-2). The
     word for a seat is the catalog's, in the language the sentence was said in."""
 
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
     word = _("Seat {seat}").replace("{seat}", "").strip() or "Seat"
-    return seat_mention(word).sub(name, message)
+    said, start = [], 0
+    for match in seat_mention(word).finditer(message):
+        seat = int(match.group(1))
+        if seat < len(names):  # "de Siège 0" is "d'Ann" (elision.py)
+            said += [elide_before(message[start : match.start()], names[seat]), names[seat]]
+            start = match.end()
+    return "".join(said) + message[start:]
 
 
 JSON_KINDS = {

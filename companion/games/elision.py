@@ -64,6 +64,19 @@ def elide_template(template: str, args: tuple, values: dict) -> str:
     return PLACEHOLDER.sub(fix, template)
 
 
+ENDS_ELIDABLE = re.compile(WORD_BEFORE + r" $", re.IGNORECASE)
+
+
+def elide_before(text: str, value: str) -> str:
+    """`text`, about to be followed by `value`, with its last word elided if `value` asks for it
+    ("la règle de " + "Ann" -> "la règle d'"): for a value put in after the sentence was said (a
+    seat's name, base.name_seats)."""
+    match = ENDS_ELIDABLE.search(text)
+    if match is None or not starts_with_vowel_sound(value):
+        return text
+    return text[: match.start()] + _elided(match.group(1))
+
+
 class Phrase(str):
     """A sentence from the catalog whose .format() elides where a value meets it."""
 

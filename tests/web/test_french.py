@@ -446,3 +446,11 @@ def test_no_french_sentence_says_de_before_a_vowel_whatever_the_name(catalog):
             said = elide_text(PERCENT_FIELD.sub("Ann", said))
         slips += [f"{msgstr!r}: {slip}" for slip in missed_elisions(said)]
     assert not slips
+
+
+def test_a_seat_named_after_the_sentence_was_said_is_elided_too():
+    """Engines say "Siège 0"; the name goes in afterwards (base.name_seats, G-2)."""
+    with translation.override("fr"):
+        said = base.name_seats("Les points de Siège 0 et de Siège 1, que Siège 0 a vus.", ["Ann", "Ben"])
+    assert said == "Les points d'Ann et de Ben, qu'Ann a vus."
+    assert base.name_seats("Seat 0's points", ["Ann"]) == "Ann's points"

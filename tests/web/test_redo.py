@@ -14,7 +14,7 @@ from .test_pages import HTMX, reveal
 
 pytestmark = pytest.mark.django_db
 
-REDO = re.compile(r'<form class="redo-form"[^>]*data-expires-in="10">.*?name="seq" value="(\d+)"', re.S)
+REDO = re.compile(r'<form class="redo-form[^"]*"[^>]*data-expires-in="10">.*?name="seq" value="(\d+)"', re.S)
 
 
 @pytest.fixture
