@@ -8,6 +8,7 @@ import io
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 1080, 1350
@@ -26,9 +27,11 @@ def png(story: dict, group_name: str) -> bytes:
     draw.text((MARGIN, y), date_format(story["day"], "l j F Y"), font=title, fill=INK)
     y += 100
     if story["champions"]:
-        champion = _("Champion of the night: {names} ({wins} wins)").format(
-            names=", ".join(story["champions"]), wins=story["champion_wins"]
-        )
+        champion = ngettext(
+            "Champion of the night: {names} ({wins} win)",
+            "Champion of the night: {names} ({wins} wins)",
+            story["champion_wins"],
+        ).format(names=", ".join(story["champions"]), wins=story["champion_wins"])
         y = _wrapped(draw, champion, big, ACCENT, y) + 24
     for play in story["plays"][:SHOWN]:
         draw.text((MARGIN, y), play["game"], font=text, fill=INK)
