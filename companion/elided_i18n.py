@@ -1,5 +1,6 @@
 """Django's i18n template tags, with {% blocktranslate %} making the French elisions its values ask
-for ("Feuille d'Ann", issue 43): settings.TEMPLATES loads this library as `i18n`.
+for ("Feuille d'Ann", issue 43): settings.TEMPLATES loads it as a builtin in place of Django's, and
+no template loads Django's again with {% load i18n %} (a test checks).
 
 A blocktranslate's French is the translator's, and correct; the only place a "de" can meet a vowel
 is where a value goes in, so eliding its output touches nothing else. Other languages pass through.

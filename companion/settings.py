@@ -163,13 +163,13 @@ TEMPLATES = [
                 "companion.groups.context.nav_group",
             ],
             # {% translate %} and {% blocktranslate %} in every template without a {% load %} (issue 17).
-            # Django's i18n tags with the French elisions where a name meets a sentence (issue 43).
+            # Django's i18n tags with the French elisions where a name meets a sentence (issue 43):
+            # builtins, so no template loads Django's own with {% load i18n %}.
             "builtins": [
                 "template_partials.templatetags.partials",
                 "companion.elided_i18n",
                 "companion.tables.templatetags.said",
             ],
-            "libraries": {"i18n": "companion.elided_i18n"},
         },
     }
 ]

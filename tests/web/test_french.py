@@ -454,3 +454,11 @@ def test_a_seat_named_after_the_sentence_was_said_is_elided_too():
         said = base.name_seats("Les points de Siège 0 et de Siège 1, que Siège 0 a vus.", ["Ann", "Ben"])
     assert said == "Les points d'Ann et de Ben, qu'Ann a vus."
     assert base.name_seats("Seat 0's points", ["Ann"]) == "Ann's points"
+
+
+def test_no_template_loads_django_s_i18n_tags_over_the_eliding_ones():
+    """{% load i18n %} would put Django's blocktranslate back, without the elisions."""
+    games = [registry.folder(slug) / "templates" for slug in registry.GAMES]
+    roots = [LOCALE.parents[2] / "templates", *games]
+    pages = [path for root in roots for path in root.rglob("*.html")]
+    assert len(pages) > 50 and [str(page) for page in pages if "load i18n" in page.read_text()] == []
