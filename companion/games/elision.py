@@ -44,6 +44,19 @@ def elide_text(text: str) -> str:
     return ELIDABLE.sub(fix, text)
 
 
+ENDS_ELIDABLE = re.compile(WORD_BEFORE + r" $", re.IGNORECASE)
+
+
+def elide_before(text: str, value: str) -> str:
+    """`text`, about to be followed by `value`, with its last word elided if `value` asks for it
+    ("la règle de " + "Ann" -> "la règle d'"): for a value put in after the sentence was said (a
+    seat's name, base.name_seats)."""
+    match = ENDS_ELIDABLE.search(text)
+    if match is None or not starts_with_vowel_sound(value):
+        return text
+    return text[: match.start()] + _elided(match.group(1))
+
+
 PLACEHOLDER = re.compile(WORD_BEFORE + r" \{(\w*)([^{}]*)\}", re.IGNORECASE)
 
 
@@ -57,24 +70,11 @@ def elide_template(template: str, args: tuple, values: dict) -> str:
             value = args[int(field)] if int(field) < len(args) else None
         else:
             value = values.get(field)
-        if not isinstance(value, str) or not starts_with_vowel_sound(value):
-            return match.group(0)
-        return f"{_elided(match.group(1))}{{{field}{match.group(3)}}}"
+        before = match.group(1) + " "
+        said = elide_before(before, value) if isinstance(value, str) else before
+        return f"{said}{{{field}{match.group(3)}}}"
 
     return PLACEHOLDER.sub(fix, template)
-
-
-ENDS_ELIDABLE = re.compile(WORD_BEFORE + r" $", re.IGNORECASE)
-
-
-def elide_before(text: str, value: str) -> str:
-    """`text`, about to be followed by `value`, with its last word elided if `value` asks for it
-    ("la règle de " + "Ann" -> "la règle d'"): for a value put in after the sentence was said (a
-    seat's name, base.name_seats)."""
-    match = ENDS_ELIDABLE.search(text)
-    if match is None or not starts_with_vowel_sound(value):
-        return text
-    return text[: match.start()] + _elided(match.group(1))
 
 
 class Phrase(str):

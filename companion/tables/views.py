@@ -33,17 +33,18 @@ LOG_NEWEST = 5  # of those, shown before "Show the earlier entries"
 DONE_KEY = "done:"  # + table id: the words confirming a write, for the page after its redirect
 REDO_KEY = "redo:"  # + table id: the entry this phone just undid, which it may enter again
 REDO_SECONDS = 10  # how long the phone that undid an entry offers to redo it (issue 43)
+GUIDE_KEY = "guide:"  # + table id: this phone put the setup guide away (issue 32)
 
 
 @dataclass(frozen=True)
 class Done:
     """A write confirmed in words, on the phone that made it; an undo names the entry to redo."""
 
-    words: str
+    words: str = ""
     redo: int | None = None
 
-
-GUIDE_KEY = "guide:"  # + table id: this phone put the setup guide away (issue 32)
+    def shown_in(self, context: dict) -> None:
+        context.update(done=self.words, redo=self.redo, redo_seconds=REDO_SECONDS)
 
 
 def home(request):
@@ -269,8 +270,9 @@ def _score_chart(table: Table, names: list[str]) -> dict | None:
 def table_page(request, table_id: str):
     table, rights = _load(request, table_id)
     context = _context(request, table, rights)
-    context["done"] = request.session.pop(DONE_KEY + table.id, "")
-    context["redo"], context["redo_seconds"] = request.session.pop(REDO_KEY + table.id, None), REDO_SECONDS
+    Done(
+        request.session.pop(DONE_KEY + table.id, ""), request.session.pop(REDO_KEY + table.id, None)
+    ).shown_in(context)
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a choice in progress (e.g. which slot, then which die): only the live region.
         return render(request, "tables/table.html#live", context)
@@ -339,12 +341,11 @@ def _display_context(request, table: Table) -> dict:
     return context
 
 
-def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=None):
+def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=Done()):
     """After a write: the live region for htmx, the whole page otherwise. `done` confirms an
     applied write in words ("Undone: ..."), where the eye is, and may offer to redo it."""
-    done = done or Done("")
     context = _context(request, table, rights, error=error, notice=notice)
-    context["done"], context["redo"], context["redo_seconds"] = done.words, done.redo, REDO_SECONDS
+    done.shown_in(context)
     if request.htmx:
         # htmx 2 leaves 4xx answers unswapped, so a refusal is a 200 carrying its message.
         return render(request, "tables/table.html#live", context)
@@ -365,11 +366,11 @@ def _write(request, table_id: str, run) -> HttpResponse:
         response = HttpResponseForbidden(_("This link can only watch the table."))
         response["Companion-Outcome"] = "forbidden"
         return response
-    error, notice, status, outcome, done = None, "", 200, "applied", None
+    error, notice, status, outcome, done = None, "", 200, "applied", Done()
     try:
         said = run(table)
-        # A run may confirm its write in words, and offer to take it back.
-        done = said if isinstance(said, Done) else Done(said) if isinstance(said, str) else None
+        # A run may confirm its write in words, and an undo offer to redo it.
+        done = said if isinstance(said, Done) else Done(said if isinstance(said, str) else "")
     except base.ActionError as exc:
         error, status, outcome = exc, exc.status, "refused"
     except services.StaleVersion:

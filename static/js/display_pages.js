@@ -30,7 +30,8 @@
     return Array.from(byParent.values()).filter(function (items) { return items.length > 1; });
   }
 
-  function show(group, page) {
+  function show(group) {
+    var page = ((turn % group.pages) + group.pages) % group.pages; // turned back past the first
     group.items.forEach(function (item, i) { hide(item, group.pageOf[i] !== page); });
     var first = group.pageOf.indexOf(page), last = group.pageOf.lastIndexOf(page);
     group.pager.textContent = window.interpolate
@@ -75,13 +76,12 @@
       var group = paginate(items);
       if (group) groups.push(group);
     });
-    groups.forEach(function (group) { show(group, turn % group.pages); });
+    groups.forEach(show);
   }
 
   function step(by) {
     turn += by;
-    if (turn < 0) turn += 1000;
-    groups.forEach(function (group) { show(group, turn % group.pages); });
+    groups.forEach(show);
   }
 
   if (!live()) return;
