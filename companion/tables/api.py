@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import Schema
 from ninja.security import HttpBearer
@@ -17,6 +18,7 @@ from companion import tokens
 from companion.games import base, registry
 from companion.groups.access import GROUP_ID, group_for
 from companion.json_api import ERRORS, ApiError, ErrorOut, api, error_body, json_answer, said
+from companion.sheets import library
 
 from . import services
 from .limits import check_tables, check_writes
@@ -103,7 +105,9 @@ PlayerName = Annotated[str, Field(**said(minLength=1, maxLength=services.NAME_MA
 
 
 class CreateTableIn(Schema):
-    game: str = Field(**said(enum=list(registry.GAMES)))
+    # A game's slug, or a score sheet's id (GET /sheets) played on the pad: one of the two.
+    game: str | None = Field(default=None, **said(enum=list(registry.GAMES)))
+    sheet: str | None = Field(default=None, **said(maxLength=60))
     players: list[PlayerName] = Field(
         **said(
             minItems=min(engine.min_players for engine in ENGINES),
@@ -239,10 +243,31 @@ def create_table(request, body: CreateTableIn):
     group = group_for(request, body.group, write=True) if body.group is not None else None
     # The table and its answer together: a table whose answer cannot be made is not kept (its
     # client would never get its token, and a retry would make a second one: issue 41).
+    game, options = _game_and_options(body)
     with transaction.atomic():
-        table = services.create_table(body.game, body.players, body.options, group)
+        table = services.create_table(game, body.players, options, group)
         created = {**services.table_json(table), "token": table.token, "view_token": table.view_token}
         return json_answer({**created, **share_urls(table)}, status=201)
+
+
+def _game_and_options(body: CreateTableIn) -> tuple[str, dict]:
+    """The game and its options: a sheet's are the pad's, in the request's language, under the
+    body's own options (a client may add expansions or change a line's name)."""
+    if body.sheet is None:
+        if body.game is None:
+            message = _("Name the 'game', or the 'sheet' to play.")
+            raise ApiError(400, error_body("bad_request", message)["error"])
+        return body.game, body.options
+    sheet = library.get(body.sheet)
+    if sheet is None:
+        message = _("There is no sheet '{id}': GET /api/v1/sheets lists them.").format(id=body.sheet)
+        raise ApiError(400, error_body("unknown_sheet", message)["error"])
+    if body.game not in (None, sheet.game):
+        message = _("A sheet is played on the score pad: leave out 'game', or say '{pad}'.").format(
+            pad=sheet.game
+        )
+        raise ApiError(400, error_body("bad_request", message)["error"])
+    return sheet.game, {**sheet.pad_options(translation.get_language()), **body.options}
 
 
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, auth=TableToken(), tags=["tables"])

@@ -8,10 +8,12 @@ from crispy_forms.bootstrap import InlineRadios
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Fieldset, Layout, Submit
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from companion.games import base, registry
+from companion.sheets import library
 
 from . import seat_options, services
 from .models import Player, Table
@@ -156,10 +158,12 @@ def known_player_names(group) -> list[str]:
     return list(Player.objects.filter(group=group).values_list("name", flat=True)[:500])
 
 
-def past_options(group, slug: str, limit: int = 300) -> dict[str, dict]:
+def past_options(group, slug: str, limit: int = 300, sheets: bool = False) -> dict[str, dict]:
     """The free-text options of this game's recent tables: per option, the values typed before
     (the form offers them) and, for each value, the options of the latest table that used it (the
-    form fills them in when that value is picked again: a pad's categories)."""
+    form fills them in when that value is picked again: a pad's categories). With `sheets`, the
+    library's score sheets follow the group's own games (issue 44): typing "Wingspan" fills in its
+    lines, unless the group's last Wingspan had others."""
     engine = registry.get(slug)
     texts = [name for name, default in engine.options.items() if type(default) is str]
     texts = [name for name in texts if not getattr(engine, "option_choices", {}).get(name)]
@@ -172,7 +176,16 @@ def past_options(group, slug: str, limit: int = 300) -> dict[str, dict]:
             value = " ".join(value.split()) if isinstance(value, str) else ""
             if value and value.casefold() not in past[name]:
                 past[name][value.casefold()] = {"value": value, "options": options}
+    if sheets:
+        for key, offered in library.offered(translation.get_language()).items():
+            past["game_name"].setdefault(key, offered)
     return past
+
+
+def sheet_options(slug: str, sheet_id: str | None) -> dict:
+    """A library sheet's options for the pad's form (?sheet=wingspan), in the page's language."""
+    sheet = library.get(sheet_id) if sheet_id else None
+    return sheet.pad_options(translation.get_language()) if sheet and sheet.game == slug else {}
 
 
 def like_options(group, slug: str, key: str | None) -> dict:

@@ -24,7 +24,7 @@ from companion.groups import access as group_access
 from companion.groups.models import Group
 
 from . import access, live_cache, qr, replay, score_chart, services
-from .forms import NewTableForm, known_player_names, like_options, past_options
+from .forms import NewTableForm, known_player_names, like_options, past_options, sheet_options
 from .limits import limit_tables, limit_writes
 from .models import Table
 
@@ -77,6 +77,7 @@ def new_table(request, slug: str):
         return redirect(reverse("tables:home") + "#groups")
     request.group_id = group.pk  # the nav's History is the group's
     initial = like_options(group, slug, request.GET.get("like"))
+    initial = initial or sheet_options(slug, request.GET.get("sheet"))  # a library sheet (issue 44)
     form = NewTableForm(engine, request.POST or None, initial_options=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -96,7 +97,7 @@ def new_table(request, slug: str):
             "form": form,
             "group": group,
             "known_players": known_player_names(group),
-            "past_options": past_options(group, slug),
+            "past_options": past_options(group, slug, sheets=base.is_pad(engine)),
             "option_applies": getattr(engine, "option_applies", {}),
         },
         status=status,

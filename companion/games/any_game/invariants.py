@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..base import is_int
 from .rules import POINTS_MAX
+from .sheet_lines import counted
 
 SETUPS = [
     {"game_name": "Hearts", "lowest_wins": True, "target": 100},
@@ -47,11 +48,13 @@ def check(state: dict) -> None:
     else:
         assert state["rounds"] == [] and state["target"] == 0
         assert set(state["cells"]) <= set(state["categories"])
-        for cells in state["cells"].values():
+        assert set(state.get("against", [])) <= set(state["categories"])
+        assert state.get("tie_breaker", state["categories"][0]) in state["categories"]
+        for category, cells in state["cells"].items():
             assert cells, "a category is written with one seat at least"
             for seat, value in cells.items():
                 assert 0 <= int(seat) < players and is_int(value) and abs(value) <= POINTS_MAX
-                totals[int(seat)] += value
+                totals[int(seat)] += counted(state, category, value)
     assert [seat["total"] for seat in state["seats"]] == totals, "each total is the sum of its points"
     _check_outcome(state, players)
     reason = state["end_reason"]

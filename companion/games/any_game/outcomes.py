@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.games.words import _
 
 from ..base import BadAction, RuleViolation, and_join, check_seat, is_int
+from .sheet_lines import broken_tie
 
 
 def points_kept(state: dict) -> bool:
@@ -22,7 +23,13 @@ def team_totals(state: dict) -> list[int]:
 
 
 def best_sides(state: dict) -> list[list[int]]:
-    """AG-6 and AG-8: the sides (teams, or single seats) with the best total; several when tied."""
+    """AG-6 and AG-8: the sides (teams, or single seats) with the best total; several when tied,
+    unless a sheet's tie-breaker line, written, sets them apart (sheet_lines.py)."""
+    return broken_tie(state, best_totals(state))
+
+
+def best_totals(state: dict) -> list[list[int]]:
+    """The sides with the best total, whatever a tie-breaker says."""
     teams = state.get("teams") or [[seat] for seat in range(len(state["seats"]))]
     totals = [sum(state["seats"][seat]["total"] for seat in team) for team in teams]
     best = min(totals) if state["lowest_wins"] else max(totals)

@@ -36,6 +36,7 @@ from ..names import tidy
 from . import outcomes
 from .seating import checked_roles, checked_teams
 from .setup_options import checked_options
+from .sheet_lines import counted
 
 POINTS_MAX = 9999  # AG-2: points from -9999 to 9999
 
@@ -89,6 +90,9 @@ class AnyGame:
         "roles": {},
         "expansions": [],
         "bgg_id": 0,
+        "against": [],
+        "tie_breaker": "",
+        "tie_breaker_lowest": False,
     }
     option_labels = {
         "game_name": gettext_noop("The game"),
@@ -101,6 +105,9 @@ class AnyGame:
         "teams": gettext_noop("Teams"),
         "roles": gettext_noop("Roles or factions"),
         "expansions": gettext_noop("Expansions played, one per line (optional)"),
+        "against": gettext_noop("Categories that count against, one per line (optional)"),
+        "tie_breaker": gettext_noop("The category that breaks a tie (optional)"),
+        "tie_breaker_lowest": gettext_noop("The lowest tie-breaker wins"),
     }
     option_choices = {
         "mode": [
@@ -123,6 +130,9 @@ class AnyGame:
         "lowest_wins": {"outcome": ["points"]},
         "target": {"outcome": ["points"], "mode": ["rounds"]},
         "teams": {"outcome": ["points", "win_loss"]},
+        "against": {"outcome": ["points"], "mode": ["categories"]},
+        "tie_breaker": {"outcome": ["points"], "mode": ["categories"]},
+        "tie_breaker_lowest": {"outcome": ["points"], "mode": ["categories"]},
     }
     # Options no table starts without, where they apply (the form marks them; AG-1 refuses them empty).
     required_options = ("game_name", "categories")
@@ -132,6 +142,10 @@ class AnyGame:
         ),
         "target": gettext_noop(
             "Only for rounds, 0 for none: the round that brings a total to it ends the game."
+        ),
+        "against": gettext_noop("Each named here is typed as a positive number and taken away."),
+        "tie_breaker": gettext_noop(
+            "One of the categories: written, not added, and the best of it wins a tie for the best total."
         ),
     }
     action_types = ("score", "finish")
@@ -217,8 +231,9 @@ class AnyGame:
             ]
         else:
             parts = [
-                {
+                {  # a line that counts against shows what it takes away; the tie-breaker what was written
                     category: state["cells"][category][str(seat)]
+                    * (-1 if category in state.get("against", ()) else 1)
                     for category in state["categories"]
                     if str(seat) in state["cells"].get(category, {})
                 }
@@ -343,7 +358,7 @@ class AnyGame:
                 )
         for seat in sorted(points):
             cells[str(seat)] = points[seat]
-            state["seats"][seat]["total"] += points[seat]
+            state["seats"][seat]["total"] += counted(state, named, points[seat])
         if not self.open_cells(state):
             state["end_reason"] = "complete"
 
@@ -437,6 +452,12 @@ class AnyGame:
                 "Game over: {who} win the tie at {total}.",
                 len(winners),
             ).format(who=who, total=total)
+        if len(outcomes.best_totals(state)) > len(outcomes.best_sides(state)):  # a sheet's tie-breaker
+            return ngettext(
+                "Game over: {who} wins the tie at {total} on {line}.",
+                "Game over: {who} win the tie at {total} on {line}.",
+                len(winners),
+            ).format(who=who, total=total, line=state["tie_breaker"])
         if teams:
             return _("Game over: {who} win with {total} together.").format(who=who, total=total)
         verb = _("wins") if len(winners) == 1 else _("share the win")

@@ -92,8 +92,11 @@ def _sheet(state: dict, names: list[str]) -> dict:
     else:
         rows = [
             {
-                "label": category,
-                "values": [state["cells"].get(category, {}).get(str(seat), "") for seat in range(len(names))],
+                "label": _line_label(state, category),
+                "values": [
+                    _shown_cell(state, category, state["cells"].get(category, {}).get(str(seat), ""))
+                    for seat in range(len(names))
+                ],
             }
             for category in state["categories"]
         ]
@@ -113,6 +116,36 @@ def _sheet(state: dict, names: list[str]) -> dict:
             for seat, name in enumerate(names)
         ],
     }
+
+
+def _line_label(state: dict, category: str) -> str:
+    """A sheet's line as its row says it: one that counts against, the tie-breaker (sheet_lines.py)."""
+    if category == state.get("tie_breaker"):
+        return _("{line} (tie-breaker)").format(line=category)
+    if category in state.get("against", ()):
+        return _("{line} (taken away)").format(line=category)
+    return category
+
+
+def _shown_cell(state: dict, category: str, value):
+    """A written cell as it counts: a line against shows what it takes away (−8 for 8 typed)."""
+    if value == "" or category not in state.get("against", ()):
+        return value
+    return -value
+
+
+def line_note(state: dict, category: str | None) -> str:
+    """Under the keypad of a sheet's special line: what its number does."""
+    if category is None:
+        return ""
+    if category == state.get("tie_breaker"):
+        direction = _("lowest") if state.get("tie_breaker_lowest") else _("highest")
+        return _(
+            "Not added to the total: the {direction} {line} wins a tie for the best total (AG-6)."
+        ).format(direction=direction, line=category)
+    if category in state.get("against", ()):
+        return _("Type it as a positive number: it is taken away from the total (AG-4).")
+    return ""
 
 
 def _entry(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | None:
@@ -148,6 +181,7 @@ def _entry(data: dict, viewer: screen_kit.Viewer, names: list[str]) -> dict | No
     return {
         "finish": finish,
         "category": category,
+        "category_note": line_note(state, category),
         "other_categories": others,
         "round": expect.get("round"),
         "can_finish": "finish" in expect["actions"],

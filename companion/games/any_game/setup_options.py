@@ -1,6 +1,7 @@
 """A pad's setup, checked (AG-1, AG-7, AG-10): the game's name, its BoardGameGeek id, rounds or
-categories, which way scores win, an optional target, the outcome (points, win or lose, co-op) and
-the expansions played. A setup outside these is refused whole (HTTP 400). The seats' own options
+categories (with a score sheet's lines that count against and its tie-breaker line, AG-4, AG-6),
+which way scores win, an optional target, the outcome (points, win or lose, co-op) and the
+expansions played. A setup outside these is refused whole (HTTP 400). The seats' own options
 (teams, roles) need the number of players: seating.py checks them."""
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def checked_options(options: dict) -> dict:
     if target and mode == "categories":
         refuse(_("A target ends a pad of rounds; a pad of categories ends when every cell is written"))
     outcome = _outcome(options, mode, target)
-    return {
+    checked = {
         "game_name": name,
         "bgg_id": bgg_id,
         "mode": mode,
@@ -68,6 +69,46 @@ def checked_options(options: dict) -> dict:
         "outcome": outcome,
         "expansions": _expansions(options["expansions"]),
     }
+    # A sheet's special lines (sheet_lines.py), kept only when named: a pad without them is as before.
+    against = _named_lines(options.get("against", []), categories, _("A category that counts against"))
+    if against:
+        checked["against"] = against
+    tie_breaker = _tie_breaker(options.get("tie_breaker", ""), categories, against)
+    if tie_breaker:
+        checked["tie_breaker"] = tie_breaker
+        checked["tie_breaker_lowest"] = bool(options.get("tie_breaker_lowest", False))
+    return checked
+
+
+def _named_lines(value, categories: list[str], what: str) -> list[str]:
+    """Names of the pad's own categories (any case), as the categories spell them."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        refuse(_("{what} is a list of the categories' names").format(what=what), "AG-4")
+    by_key = {category.casefold(): category for category in categories}
+    named = []
+    for item in value:
+        found = by_key.get(name_rules.tidy(item).casefold())
+        if found is None:
+            refuse(
+                _("{what} is one of the categories: {shown} is not one").format(what=what, shown=shown(item)),
+                "AG-4",
+            )
+        if found not in named:
+            named.append(found)
+    return named
+
+
+def _tie_breaker(value, categories: list[str], against: list[str]) -> str:
+    if not isinstance(value, str):
+        refuse(_("The tie-breaker is the name of one of the categories"), "AG-6")
+    if not value.strip():
+        return ""
+    (line,) = _named_lines([value], categories, _("The tie-breaker"))
+    if line in against:
+        refuse(_("The tie-breaker is written, not added: it cannot also count against"), "AG-6")
+    if len(categories) < 2:
+        refuse(_("A tie-breaker needs another category that counts"), "AG-6")
+    return line
 
 
 def _outcome(options: dict, mode: str, target: int) -> str:
