@@ -8,9 +8,8 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import Router, Schema
-from pydantic import Field
 
-from companion.json_api import ERRORS, ApiError, api, error_body, json_answer, said
+from companion.json_api import ERRORS, ApiError, api, error_body, json_answer
 from companion.sheets import library
 
 QUERY_MAX = 80  # a game's name is at most 80 characters (AG-1)
@@ -26,7 +25,7 @@ class SheetOut(Schema):
 
 
 @router.get("", response={200: list[SheetOut], **ERRORS})
-def list_sheets(request, q: str = Field("", **said(maxLength=QUERY_MAX))):
+def list_sheets(request, q: str = ""):
     """The sheets whose English or French name starts with `q`, then those holding it (ignoring
     case and accents), up to library.FOUND_MAX; named in the request's language."""
     if len(q) > QUERY_MAX:
