@@ -139,10 +139,13 @@ def line_note(state: dict, category: str | None) -> str:
     if category is None:
         return ""
     if category == state.get("tie_breaker"):
-        direction = _("lowest") if state.get("tie_breaker_lowest") else _("highest")
+        if state.get("tie_breaker_lowest"):
+            return _(
+                "Not added to the total: in a tie for the best total, the lowest {line} wins (AG-6)."
+            ).format(line=category)
         return _(
-            "Not added to the total: the {direction} {line} wins a tie for the best total (AG-6)."
-        ).format(direction=direction, line=category)
+            "Not added to the total: in a tie for the best total, the highest {line} wins (AG-6)."
+        ).format(line=category)
     if category in state.get("against", ()):
         return _("Type it as a positive number: it is taken away from the total (AG-4).")
     return ""
