@@ -42,6 +42,14 @@ def by_bgg_id(bgg_id) -> ScoreSheet | None:
     return _by_bgg_id().get(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else None
 
 
+def history_title(bgg_id, title: str) -> str:
+    """The name the history counts a pad's play under (Table.played): a library game's English
+    name whatever the table or the imported file called it ("Les Aventuriers du Rail", "Ticket To
+    Ride" -> "Ticket to Ride", one game), else the name it was played as."""
+    sheet = by_bgg_id(bgg_id)
+    return sheet.name("en") if sheet is not None else title
+
+
 @functools.cache
 def _by_name() -> dict[str, ScoreSheet]:
     return {folded(name): sheet for sheet in sheets().values() for name in sheet.names()}

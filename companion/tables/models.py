@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone, translation
 
 from companion.games import base, registry
+from companion.sheets import library
 
 from .json_field import FastJSONField
 
@@ -130,8 +131,9 @@ class Table(models.Model):
 
     def save(self, *args, **kwargs):
         if not self.played:  # a new table: the game it is played as follows from its options
-            self.title = base.played_game(registry.get(self.game), self.options).title
-            self.played = base.history_key(self.game, self.title)
+            facts = base.played_game(registry.get(self.game), self.options)
+            self.title = facts.title
+            self.played = base.history_key(self.game, library.history_title(facts.bgg_id, facts.title))
         super().save(*args, **kwargs)
 
     @property

@@ -29,6 +29,7 @@ from companion.groups.models import Group
 from companion.history import bgstats_export
 from companion.history.history_file import FIRST_DAY, LAST_DAY, ImportRefused, in_calendar
 from companion.history.models import SetAsidePlay, ThingOrigin
+from companion.sheets import library
 from companion.tables.models import Player, Seat, Table, new_table_id
 
 from . import people_match
@@ -394,7 +395,7 @@ def _write_batch(group: Group, plays: list[PlayRecord], people: dict, engine, zo
             group=group,
             game=PAD,
             title=facts.title,
-            played=base.history_key(PAD, facts.title),
+            played=base.history_key(PAD, library.history_title(facts.bgg_id, facts.title)),
             options=options,
             status=Table.Status.FINISHED,
             snapshot=outcomes.recorded(state, totals, winners),
