@@ -17,6 +17,7 @@ GAMES = {
     "surfs-up": "companion.games.surfs_up:engine",
     "any-game": "companion.games.any_game:engine",
     "yahtzee": "companion.games.yahtzee:engine",
+    "roll-and-write": "companion.games.roll_and_write:engine",  # every rules sheet (issue 44)
 }
 
 _loaded: dict[str, Engine] = {}

@@ -62,6 +62,10 @@ def rules(slug: str, language: str | None = None) -> Rules:
         elif line.strip():
             (current[2] if current else intro).append(line.strip())
     entries = tuple(Ruling(id_, title, " ".join(text)) for id_, title, text in rulings)
+    # A kit's engine may hold more rulings than its file: each library rules sheet's (issue 44).
+    more = getattr(registry.get(slug), "more_rulings", None)
+    if more is not None:
+        entries += tuple(Ruling(*ruling) for ruling in more(language or "en"))
     return Rules(lines[0][2:].strip(), " ".join(intro), entries)
 
 

@@ -90,3 +90,14 @@ def gettext_noop(message: str) -> str:
 
 
 _ = gettext
+
+
+def language() -> str:
+    """The language the words speak now, "en" or "fr": for a sheet's own names, which come in
+    both (a rules sheet's rows and dice, issue 44). The French catalog says "fr" here."""
+    return "fr" if str(pgettext("language code", "en")) == "fr" else "en"
+
+
+def said(names: dict) -> str:
+    """A sheet's {"en": ..., "fr": ...} name in the language spoken now."""
+    return names[language()]

@@ -9,24 +9,38 @@ import unicodedata
 from pathlib import Path
 
 from .parse import LANGUAGES, ScoreSheet, SheetError, parse
+from .rules_sheet import RulesSheet, parse_rules
 
-LIBRARY = Path(__file__).with_name("library")
+LIBRARY = Path(__file__).with_name("library")  # score sheets
+RULES = Path(__file__).with_name("rules")  # rules sheets (roll-and-writes)
 FOUND_MAX = 20
 
 
 @functools.cache
-def sheets() -> dict[str, ScoreSheet]:
-    """id -> sheet, in the order of their English names."""
+def sheets() -> dict[str, ScoreSheet | RulesSheet]:
+    """id -> sheet, score sheets (library/) and rules sheets (rules/), in the order of their
+    English names."""
     found = {}
-    for path in sorted(LIBRARY.glob("*.json")):
-        try:
-            sheet = parse(path.read_bytes())
-        except SheetError as error:
-            raise SheetError(f"{path.name}{error.path}", error.message) from None
-        if sheet.id != path.stem:
-            raise SheetError(f"{path.name}/id", f"the id is the file's name, {path.stem!r}")
-        found[sheet.id] = sheet
+    for folder, reader in ((LIBRARY, parse), (RULES, parse_rules)):
+        for path in sorted(folder.glob("*.json")):
+            try:
+                sheet = reader(path.read_bytes())
+            except SheetError as error:
+                raise SheetError(f"{path.name}{error.path}", error.message) from None
+            if sheet.id != path.stem or sheet.id in found:
+                raise SheetError(
+                    f"{path.name}/id", f"the id is the file's name, {path.stem!r}, and one sheet's"
+                )
+            found[sheet.id] = sheet
     return dict(sorted(found.items(), key=lambda item: folded(item[1].name("en"))))
+
+
+def score_sheets() -> list[ScoreSheet]:
+    return [sheet for sheet in sheets().values() if isinstance(sheet, ScoreSheet)]
+
+
+def rules_sheets() -> list[RulesSheet]:
+    return [sheet for sheet in sheets().values() if isinstance(sheet, RulesSheet)]
 
 
 def get(sheet_id: str) -> ScoreSheet | None:
@@ -84,7 +98,7 @@ def offered(language: str) -> dict[str, dict]:
     name, lowercased with single spaces as the page's script looks it up, -> the pad's options.
     Both languages' names find it; the options are in the page's language."""
     found = {}
-    for sheet in sheets().values():
+    for sheet in score_sheets():
         for name in sorted(sheet.names(), key=lambda name: name != sheet.name(language)):
             key = " ".join(name.split()).casefold()
             found.setdefault(key, {"value": name, "options": sheet.pad_options(language)})

@@ -18,8 +18,8 @@ from companion.games import names
 from companion.games.any_game.rules import AnyGame
 from companion.games.base import BadAction, validate_options
 
-SCHEMA = Path(__file__).with_name("score-sheet.schema.json")
-MAX_BYTES = 16_000  # the longest library sheet is under 3 kB
+SCHEMA = Path(__file__).with_name("score-sheet.schema.json")  # and rules-sheet.schema.json beside it
+MAX_BYTES = 32_000  # the longest library score sheet is under 3 kB, a rules sheet under 12 kB
 LANGUAGES = ("en", "fr")
 PAD = AnyGame.slug  # the game a score sheet is played on
 
@@ -63,6 +63,10 @@ class ScoreSheet:
             for line in self.document.get("lines", [])
         ]
 
+    def table_options(self, language: str = "en", own: bool = False) -> dict:
+        """The options of a table that plays this sheet: the pad's (its lines are copied in)."""
+        return self.pad_options(language)
+
     def pad_options(self, language: str = "en") -> dict:
         """The score pad's options that play this sheet (AG-1, AG-4..AG-7), in one language."""
         language, doc = _language(language), self.document
@@ -87,29 +91,38 @@ def _language(language: str) -> str:
 
 
 @functools.cache
-def _validator() -> Draft202012Validator:
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+def _validator(schema_file: str) -> Draft202012Validator:
+    schema = json.loads(SCHEMA.with_name(schema_file).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
 
-def parse(raw: bytes | str) -> ScoreSheet:
-    """A sheet from its JSON text, or SheetError."""
+def check_against(schema_file: str, document) -> None:
+    """SheetError at the first wrong field the JSON Schema finds (its most relevant, by best_match)."""
+    error = best_match(_validator(schema_file).iter_errors(document))
+    if error is not None:
+        raise SheetError(_pointer(error.absolute_path), error.message)
+
+
+def read(raw: bytes | str):
+    """A sheet's JSON text as a document (bounded), or SheetError."""
     if len(raw) > MAX_BYTES:
         raise SheetError("", f"a sheet is at most {MAX_BYTES} bytes, this one is {len(raw)}")
     try:
-        document = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
         raise SheetError("", f"not JSON: {error}") from None
-    return checked(document)
+
+
+def parse(raw: bytes | str) -> ScoreSheet:
+    """A score sheet from its JSON text, or SheetError."""
+    return checked(read(raw))
 
 
 def checked(document) -> ScoreSheet:
     """The sheet if every field is right: the schema's bounds, then what a schema cannot say."""
-    error = best_match(_validator().iter_errors(document))
-    if error is not None:
-        raise SheetError(_pointer(error.absolute_path), error.message)
-    _check_texts(document)
+    check_against("score-sheet.schema.json", document)
+    check_names(_texts(document))
     _check_groups(document.get("lines", []))
     sheet = ScoreSheet(document)
     for language in LANGUAGES:  # the pad judges the rest (AG-1: names, counts, lengths)
@@ -125,29 +138,30 @@ def _pointer(path) -> str:
 
 
 def _texts(document: dict):
-    """(pointer, language, text) of every name a person reads."""
+    """(pointer, what must be unique among, text) of every name a person reads: the lines and the
+    tie-breaker of one language are named once each."""
     for language in LANGUAGES:
-        yield f"/name/{language}", language, document["name"][language]
+        yield f"/name/{language}", None, document["name"][language]
         for index, line in enumerate(document.get("lines", [])):
-            yield f"/lines/{index}/{language}", language, line[language]
+            yield f"/lines/{index}/{language}", ("line", language), line[language]
             if "group" in line:
-                yield f"/lines/{index}/group/{language}", language, line["group"][language]
+                yield f"/lines/{index}/group/{language}", None, line["group"][language]
         if "tie_breaker" in document:
-            yield f"/tie_breaker/{language}", language, document["tie_breaker"][language]
+            yield f"/tie_breaker/{language}", ("line", language), document["tie_breaker"][language]
 
 
-def _check_texts(document: dict) -> None:
-    """Every text is a name a person typed: trimmed, no hidden or turning characters; the lines
-    (and the tie-breaker) of one language are named once each, ignoring case."""
-    seen: dict[tuple[str, str], str] = {}
-    for pointer, language, text in _texts(document):
+def check_names(texts) -> None:
+    """Every text is a name a person typed: trimmed, no hidden or turning characters; those with
+    the same key are each named once, ignoring case."""
+    seen: dict[tuple, str] = {}
+    for pointer, unique_among, text in texts:
         if names.tidy(text) != text:
             raise SheetError(pointer, "a name has no leading, trailing or doubled spaces")
         if (char := names.hidden(text)) is not None:
             raise SheetError(pointer, f"a name holds no invisible or turning characters ({char})")
-        if "/group/" in pointer or pointer.startswith("/name/"):
+        if unique_among is None:
             continue
-        key = (language, text.casefold())
+        key = (unique_among, text.casefold())
         if key in seen:
             raise SheetError(pointer, f"{text!r} is already the name of {seen[key]}")
         seen[key] = pointer

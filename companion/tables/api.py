@@ -267,7 +267,7 @@ def _game_and_options(body: CreateTableIn) -> tuple[str, dict]:
             pad=sheet.game
         )
         raise ApiError(400, error_body("bad_request", message)["error"])
-    return sheet.game, {**sheet.pad_options(translation.get_language()), **body.options}
+    return sheet.game, {**sheet.table_options(translation.get_language()), **body.options}
 
 
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, auth=TableToken(), tags=["tables"])

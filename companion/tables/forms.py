@@ -40,7 +40,10 @@ class NewTableForm(forms.Form):
         per_seat = getattr(engine, "seat_options", {})
         for i in range(engine.max_players):
             self.fields.update(seat_options.fields(engine, i, initial_options))
+        hidden = getattr(engine, "hidden_options", ())  # put in by the app, never typed (a sheet's file)
         for name, default in engine.options.items():
+            if name in hidden:
+                continue
             initial = initial_options.get(name, default)
             maker = seat_options.switch if name in per_seat else option_field
             self.fields[f"option_{name}"] = maker(engine, name, initial)
@@ -60,6 +63,7 @@ class NewTableForm(forms.Form):
         option_fields = [
             InlineRadios(f"option_{name}") if per_seat.get(name) == "team" else Field(f"option_{name}")
             for name in engine.options
+            if name not in hidden
         ]
         players = Fieldset(_("Players, in seat order"), *player_fields)
         options = Fieldset(_("Options"), *option_fields) if option_fields else Div()
@@ -185,7 +189,7 @@ def past_options(group, slug: str, limit: int = 300, sheets: bool = False) -> di
 def sheet_options(slug: str, sheet_id: str | None) -> dict:
     """A library sheet's options for the pad's form (?sheet=wingspan), in the page's language."""
     sheet = library.get(sheet_id) if sheet_id else None
-    return sheet.pad_options(translation.get_language()) if sheet and sheet.game == slug else {}
+    return sheet.table_options(translation.get_language()) if sheet and sheet.game == slug else {}
 
 
 def like_options(group, slug: str, key: str | None) -> dict:

@@ -22,6 +22,7 @@ from companion import errors, tokens
 from companion.games import base, registry, rulebook, screen_kit
 from companion.groups import access as group_access
 from companion.groups.models import Group
+from companion.sheets.parse import PAD as SCORE_SHEETS_GAME
 
 from . import access, live_cache, qr, replay, score_chart, services
 from .forms import NewTableForm, known_player_names, like_options, past_options, sheet_options
@@ -97,7 +98,7 @@ def new_table(request, slug: str):
             "form": form,
             "group": group,
             "known_players": known_player_names(group),
-            "past_options": past_options(group, slug, sheets=base.is_pad(engine)),
+            "past_options": past_options(group, slug, sheets=slug == SCORE_SHEETS_GAME),
             "option_applies": getattr(engine, "option_applies", {}),
         },
         status=status,

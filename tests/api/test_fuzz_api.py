@@ -70,6 +70,8 @@ OPERATIONS = {  # every operation of the document -> its share of the budget
     "POST /api/v1/groups/{group_id}/links": 0.3,
     "GET /api/v1/groups/{group_id}/members": 0.3,
     "DELETE /api/v1/groups/{group_id}/members/{user_id}": 0.3,
+    "GET /api/v1/sheets": 0.3,
+    "GET /api/v1/sheets/{sheet_id}": 0.3,
 }
 # A plays file the steering puts in an import now and then (a dry run: the group stays as it is).
 SMALL_BGG = (
@@ -272,6 +274,9 @@ def steer(case, aim: dict, tables: Tables) -> str | None:
         return None
     if label == "GET /api/v1/games/summer-suns/sheets/{name}" and aim["sheet"] == "default":
         case.path_parameters["name"] = "default"
+        return "ok"
+    if label == "GET /api/v1/sheets/{sheet_id}" and aim["sheet"] == "default":
+        case.path_parameters["sheet_id"] = rng.choice(["wingspan", "qwixx", "6-nimmt"])  # a library sheet
         return "ok"
     if "group_id" in (case.path_parameters or {}) and aim["target"] != "generated":
         group = Group.objects.get(pk=tables.group.pk)  # its tokens as they are now (links renewed)

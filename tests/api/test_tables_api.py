@@ -312,6 +312,9 @@ def test_openapi_document_lists_every_endpoint(api):
         "/api/v1/groups/{group_id}/links",
         "/api/v1/groups/{group_id}/members",
         "/api/v1/groups/{group_id}/members/{user_id}",
+        # Score sheets (issue 44)
+        "/api/v1/sheets",
+        "/api/v1/sheets/{sheet_id}",
     }
     assert set(paths["/api/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
         "200",
@@ -376,6 +379,9 @@ def test_the_score_pad_through_the_api(api):
         "teams": [],
         "roles": {},
         "expansions": [],
+        "against": [],  # a score sheet's lines (issue 44; docs/sheets.md)
+        "tie_breaker": "",
+        "tie_breaker_lowest": False,
     }
     refused = api.call("post", "/api/v1/tables", {"game": "any-game", "players": ["Ann"], "options": {}})
     assert refused.status_code == 400

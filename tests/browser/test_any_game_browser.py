@@ -50,8 +50,9 @@ def test_hearts_for_five_on_the_keypad(live_server, phone, shot):
     phone.get_by_role("link", name=re.compile(r"^Any other game")).click()
     expect(phone.get_by_role("heading", name="A score pad for any other game")).to_be_visible()
     phone.locator("#id_option_game_name").fill("Hearts")
-    phone.get_by_label("The lowest total wins").check()
-    phone.get_by_label("End the game when a total reaches (optional)").fill("100")
+    phone.locator("#id_option_game_name").press("Tab")  # a library game (issue 44): its sheet fills in
+    expect(phone.get_by_label("The lowest total wins")).to_be_checked()
+    expect(phone.get_by_label("End the game when a total reaches (optional)")).to_have_value("100")
     expect(phone.locator("#id_player_4")).to_be_hidden()  # seats appear as they are needed
     for i, name in enumerate(NAMES):
         phone.locator(f"#id_player_{i}").fill(name)
@@ -111,7 +112,7 @@ def test_a_categories_pad_on_a_phone(live_server, phone, shot):
 def test_a_refusal_s_rule_is_one_tap_away(live_server, phone, shot):
     """Issue 15: the ruling id at the end of a refusal opens that rule's text."""
     phone.goto(live_server.url + "/new/any-game/")
-    phone.locator("#id_option_game_name").fill("Azul")
+    phone.locator("#id_option_game_name").fill("Backyard Dice")  # no library sheet: a pad of rounds
     phone.locator("#id_player_0").fill("Ann")
     phone.locator("#id_player_1").fill("Ben")
     phone.get_by_role("button", name="Start the table").click()

@@ -26,8 +26,17 @@ def script(slug: str) -> Script | None:
         return None
 
 
-def golden_path(slug: str) -> Path:
-    return registry.folder(slug) / "golden.txt"
+def scripts(slug: str) -> dict[str, Script]:
+    """Every golden script of the game: SCRIPT, and a kit's one per sheet (golden.py's SCRIPTS, the
+    first being SCRIPT), by name ("" for SCRIPT alone)."""
+    module = registry.part(slug, "golden")
+    return getattr(module, "SCRIPTS", None) or {"": module.SCRIPT}
+
+
+def golden_path(slug: str, name: str = "") -> Path:
+    """golden.txt for the game's SCRIPT (its first), golden-<name>.txt for a kit's other sheets."""
+    first = next(iter(scripts(slug)), "") if script(slug) is not None else ""
+    return registry.folder(slug) / ("golden.txt" if name in ("", first) else f"golden-{name}.txt")
 
 
 def _dump(value) -> str:
@@ -38,6 +47,12 @@ def render(engine: Engine, players: list[str], options: dict, actions: list[dict
     """The scripted game as text: setup, then per action its JSON, log sentence, state and expect."""
     options = validate_options(engine, options)
     state = engine.setup(len(players), options)
+    # What a state holds unchanged from its setup (a kit's sheet) is written once, at the setup.
+    fixed = getattr(engine, "fixed_state", ())
+
+    def moving(state: dict) -> dict:
+        return {key: value for key, value in state.items() if key not in fixed}
+
     lines = [
         f"# {engine.name} golden playthrough: {', '.join(players)}; options {_dump(options)}",
         "# Regenerate: python -m tests.engines.golden_playthrough " + engine.slug,
@@ -54,16 +69,21 @@ def render(engine: Engine, players: list[str], options: dict, actions: list[dict
             f"step {step}",
             f"action: {_dump(action)}",
             f"log: {sentence}",
-            f"state: {_dump(state)}",
+            f"state: {_dump(moving(state))}",
             f"expect: {_dump(engine.expect(state))}",
         ]
     lines += ["", f"scores: {_dump(engine.scores(state))}", f"result: {_dump(engine.result(state))}"]
     return "\n".join(lines) + "\n"
 
 
-def render_slug(slug: str) -> str:
-    players, options, actions = script(slug)
+def render_slug(slug: str, name: str = "") -> str:
+    players, options, actions = scripts(slug)[name] if name else script(slug)
     return render(registry.get(slug), players, options, actions)
+
+
+def every_golden() -> list[tuple[str, str]]:
+    """(slug, script name) of every golden playthrough of every registered game."""
+    return [(slug, name) for slug in registry.GAMES if script(slug) is not None for name in scripts(slug)]
 
 
 def main(argv: list[str]) -> int:
@@ -74,8 +94,9 @@ def main(argv: list[str]) -> int:
         print(f"No golden script for {', '.join(unknown)} (known: {known}).", file=sys.stderr)
         return 2
     for slug in slugs:
-        golden_path(slug).write_text(render_slug(slug), encoding="utf-8")
-        print(f"wrote {golden_path(slug)}")
+        for name in scripts(slug):
+            golden_path(slug, name).write_text(render_slug(slug, name), encoding="utf-8")
+            print(f"wrote {golden_path(slug, name)}")
     return 0
 
 

@@ -43,3 +43,19 @@ def playable(engine) -> dict:
     """The engine's full options for a setup that is a game (validated: ready for engine.setup)."""
     listed = declared(engine)
     return base.validate_options(engine, option_sets(engine)[0] if listed else {})
+
+
+def every_setup(engine) -> list[tuple[int, dict]]:
+    """(players, options) of each setup the game plays, each with the most players it takes: a kit's
+    sheets differ in what they allow (Knister never passes, Qwixx does)."""
+    listed = declared(engine)
+    if not listed:
+        return [(engine.max_players, variants_on(engine))]
+    found = []
+    for setup in listed:
+        for players in range(engine.max_players, engine.min_players - 1, -1):
+            options = setup(players) if callable(setup) else setup
+            if options is not None:
+                found.append((players, dict(options)))
+                break
+    return found

@@ -12,7 +12,7 @@ import pytest
 
 from companion.games import base, registry
 
-from .setups import option_sets, playable, variants_on
+from .setups import every_setup, option_sets, playable
 
 ENGINES = registry.all_engines()
 GAMES_DIR = Path(base.__file__).parent
@@ -99,14 +99,15 @@ def one_action_of_each_type(engine) -> dict[str, dict]:
     legal in some state, so its shape is right)."""
     found: dict[str, dict] = {}
     for seed in range(20):
-        rng = random.Random(f"types-{engine.slug}-{seed}")
-        state = engine.setup(engine.max_players, base.validate_options(engine, variants_on(engine)))
-        while engine.result(state) is None and len(found) < len(engine.action_types):
-            action = engine.sample_action(state, rng)
-            found.setdefault(action["type"], action)
-            state = base.play(engine, state, action)
-        if len(found) == len(engine.action_types):
-            return found
+        for players, options in every_setup(engine):
+            rng = random.Random(f"types-{engine.slug}-{seed}")
+            state = engine.setup(players, base.validate_options(engine, options))
+            while engine.result(state) is None and len(found) < len(engine.action_types):
+                action = engine.sample_action(state, rng)
+                found.setdefault(action["type"], action)
+                state = base.play(engine, state, action)
+            if len(found) == len(engine.action_types):
+                return found
     pytest.fail(f"{engine.slug}: random play never made {set(engine.action_types) - set(found)}")
 
 

@@ -7,13 +7,13 @@ import pytest
 
 from companion.games import registry
 
-from .golden_playthrough import golden_path, render_slug
+from .golden_playthrough import every_golden, golden_path, render_slug
 
 
-@pytest.mark.parametrize("slug", list(registry.GAMES))
-def test_the_golden_playthrough_is_unchanged(slug):
-    expected = golden_path(slug).read_text(encoding="utf-8")
-    assert render_slug(slug) == expected, (
-        f"The {registry.get(slug).name} playthrough changed. If the change is intended, run "
-        f"`python -m tests.engines.golden_playthrough {slug}` and review the diff of golden.txt."
+@pytest.mark.parametrize("slug, name", every_golden())
+def test_the_golden_playthrough_is_unchanged(slug, name):
+    expected = golden_path(slug, name).read_text(encoding="utf-8")
+    assert render_slug(slug, name) == expected, (
+        f"The {registry.get(slug).name} playthrough {name} changed. If the change is intended, run "
+        f"`python -m tests.engines.golden_playthrough {slug}` and review the diff of its golden file."
     )

@@ -71,6 +71,7 @@ def test_every_api_route_asks_a_stranger_to_log_in_or_holds_nothing_private(clie
             "name": "default",
             "user_id": "1",
             "job_id": PAGE_VALUES["job_id"],  # an import's progress (issue 42)
+            "sheet_id": "wingspan",  # a library sheet: public (issue 44)
         }
         for method, template, _operation in openapi_operations(client):
             path = filled(template, values)

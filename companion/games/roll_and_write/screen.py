@@ -1,0 +1,289 @@
+"""A rules sheet's screens (issue 44): the dice tapped one by one, then each seat's marks as
+buttons (exactly engine.legal: what apply accepts), and every seat's sheet, from the sheet alone."""
+
+from __future__ import annotations
+
+import json
+
+from companion.games import registry, screen_kit
+from companion.games.base import and_join
+from companion.games.words import _, gettext_noop, ngettext, said
+
+from . import marks
+from .rules import dice_in_play, step_seats
+
+END_TEXTS = {
+    "penalties": gettext_noop("A player took the last penalty."),
+    "locked_rows": gettext_noop("Enough rows are closed."),
+    "filled": gettext_noop("Every sheet is full."),
+    "rolls": gettext_noop("The last roll is played."),
+}
+PIPS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def engine():
+    return registry.get("roll-and-write")
+
+
+def points_word(number: int) -> str:
+    return ngettext("point", "points", number)
+
+
+def context(data: dict, viewer: screen_kit.Viewer) -> dict:
+    state = data["state"]
+    sheet = state["sheet"]
+    names = [player["name"] for player in data["players"]]
+    playing = data["status"] != "finished"
+    parts = [(row["id"], said(row["name"])) for row in sheet["rows"]]
+    parts += [(group["id"], said(group["name"])) for group in sheet.get("groups", [])]
+    parts += [("bonus", _("Bonus"))] if sheet.get("bonuses") else []
+    parts += [("penalties", _("Penalties"))] if sheet.get("penalties") else []
+    entry = None
+    if viewer.can_edit and playing:
+        entry = (
+            DiceSteps(state, names, viewer.query).resolve()
+            if state["phase"] == "roll"
+            else marking(state, names, viewer)
+        )
+    return {
+        "game_name": said(sheet["name"]),
+        "sheet_id": sheet["id"],
+        "status": status(state, names) if playing else "",
+        "waiting": waiting(state, names),
+        "scoreboard": screen_kit.scoreboard(data, lowest_wins=sheet["wins"] == "lowest"),
+        **screen_kit.result(data, parts, END_TEXTS, points_word),
+        "entry": entry,
+        "dice": rolled(state),
+        "sheets": sheets(state, names),
+        "last": last_words(state, names),
+    }
+
+
+def status(state: dict, names: list[str]) -> str:
+    active = names[state["active"]]
+    if state["phase"] == "roll":
+        return _("Roll {number} · {name} rolls").format(number=state["rolls"] + 1, name=active)
+    return _("Roll {number} · marks after {name}'s roll").format(number=state["rolls"] + 1, name=active)
+
+
+def waiting(state: dict, names: list[str]) -> str:
+    if state["end_reason"] is not None:
+        return ""
+    if state["phase"] == "roll":
+        return _("{name} rolls the dice.").format(name=names[state["active"]])
+    waiting_seats = [seat for seat in step_seats(state) if not state["step_done"][seat]]
+    return _("Waiting for {names} to mark.").format(names=and_join([names[seat] for seat in waiting_seats]))
+
+
+def rolled(state: dict) -> list[dict]:
+    """The roll being marked, die by die (none while the next roll is awaited)."""
+    return [
+        {
+            "name": said(die["name"]),
+            "face": state["dice"][die["id"]],
+            "pip": PIPS.get(state["dice"][die["id"]], ""),
+            "colour": die.get("colour", "white"),
+        }
+        for die in state["sheet"]["dice"]
+        if die["id"] in state["dice"]
+    ]
+
+
+class DiceSteps(screen_kit.StepMachine):
+    """The roll: one tap per die in play, in the sheet's order; the last tap sends it."""
+
+    KEYS = ("d",)
+    UNDO = (("d",),)
+    LIST_KEYS = frozenset({"d"})
+
+    def __init__(self, state: dict, names: list[str], query: dict):
+        super().__init__(state, query)
+        self.names = names
+        self.dice = dice_in_play(state["sheet"], state["out"])
+
+    def _faces(self, query: dict) -> list[int]:
+        tapped = [screen_kit.number(item) for item in query.get("d", "").split(",") if item]
+        faces = []
+        for die, face in zip(self.dice, tapped, strict=False):
+            if face not in die["faces"]:
+                break
+            faces.append(face)
+        return faces
+
+    def _step(self, query: dict) -> dict:
+        faces = self._faces(query)
+        if len(faces) == len(self.dice):
+            action = {
+                "type": "roll",
+                "dice": {die["id"]: face for die, face in zip(self.dice, faces, strict=True)},
+            }
+            return {"name": "done", "action": action}
+        die = self.dice[len(faces)]
+        shown = [
+            {"name": said(d["name"]), "face": f, "colour": d.get("colour", "white")}
+            for d, f in zip(self.dice, faces, strict=False)
+        ]
+        options = []
+        for face in sorted(set(die["faces"])):
+            after = ",".join(map(str, [*faces, face]))
+            if len(faces) + 1 == len(self.dice):
+                action = {
+                    "type": "roll",
+                    "dice": {d["id"]: f for d, f in zip(self.dice, [*faces, face], strict=True)},
+                }
+                options.append({"label": str(face), "action": action})
+            else:
+                options.append({"label": str(face), "set": {"d": after}})
+        return {
+            "name": "dice",
+            "title": _("{name}'s roll: {die} die ({number} of {count})").format(
+                name=self.names[self.state["active"]],
+                die=said(die["name"]),
+                number=len(faces) + 1,
+                count=len(self.dice),
+            ),
+            "tapped": shown,
+            "colour": die.get("colour", "white"),
+            "options": options,
+        }
+
+    def posted(self, action: dict) -> dict:
+        return {"action": json.dumps(action)}
+
+    def says(self, action: dict) -> str:
+        return screen_kit.log_words(engine(), self.state, action, self.names)
+
+
+def marking(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
+    """One seat's choices after the roll: a button per legal mark (grouped by row) and, where the
+    sheet allows, one to mark nothing. The seat: asked in ?s=, else this phone's, else the first."""
+    waiting_seats = [seat for seat in step_seats(state) if not state["step_done"][seat]]
+    asked = screen_kit.number(viewer.query.get("s", ""))
+    seat = next((s for s in (asked, viewer.seat) if s in waiting_seats), waiting_seats[0])
+    sheet = state["sheet"]
+    step = sheet["turn"]["steps"][state["step"]]
+    legal = marks.legal(sheet, state, step, seat)
+    rows = []
+    for row in sheet["rows"]:
+        found = [mark for mark in legal if mark.row == row["id"]]
+        if not found:
+            continue
+        options = []
+        for mark in found:
+            action = {"type": "mark", "seat": seat, "row": mark.row, "box": mark.box, "value": mark.value}
+            box = row["boxes"][mark.box]
+            label = said(box["name"]) if isinstance(box, dict) else str(mark.value)
+            hint = (
+                str(mark.value)
+                if isinstance(box, dict)
+                else (_("box {number}").format(number=mark.box + 1) if box is None else "")
+            )
+            options.append(_option(state, names, action, label, hint))
+        rows.append({"name": said(row["name"]), "colour": row.get("colour", ""), "options": options})
+    can_pass = step.get("optional") or not legal
+    pass_option = None
+    if can_pass:
+        pass_option = _option(
+            state, names, {"type": "pass", "seat": seat}, _("Nothing for {name}").format(name=names[seat]), ""
+        )
+    return {
+        "name": "marks",
+        "seat": seat,
+        "title": _("{name}: what do you mark?").format(name=names[seat])
+        if legal
+        else _("{name} has nothing to mark").format(name=names[seat]),
+        "others": [
+            {"seat": other, "name": names[other], "href": f"?s={other}"}
+            for other in waiting_seats
+            if other != seat
+        ],
+        "rows": rows,
+        "pass": pass_option,
+        "must": not can_pass,
+    }
+
+
+def _option(state: dict, names: list[str], action: dict, label: str, hint: str) -> dict:
+    return screen_kit.choice(
+        {
+            "label": label,
+            "hint": hint,
+            "fields": {"action": json.dumps(action)},
+            "says": screen_kit.log_words(engine(), state, action, names),
+        }
+    )
+
+
+def sheets(state: dict, names: list[str]) -> list[dict]:
+    """Every seat's sheet: each row's boxes (open, marked, lost to the left of a mark), its lock,
+    its points; the groups' points; penalties; the total."""
+    sheet = state["sheet"]
+    scores = engine().scores(state)
+    found = []
+    for seat, own in enumerate(state["seats"]):
+        rows = []
+        for row in sheet["rows"]:
+            values = own["rows"][row["id"]]
+            last = max((i for i, value in enumerate(values) if value is not None), default=-1)
+            cells = []
+            for index, box in enumerate(row["boxes"]):
+                value = values[index]
+                lost = row.get("order") == "left_to_right" and value is None and index < last
+                cells.append(
+                    {
+                        "label": said(box["name"])
+                        if isinstance(box, dict)
+                        else ("" if box is None else str(box)),
+                        "value": "" if value is None else str(value),
+                        "marked": value is not None,
+                        "lost": lost,
+                        "printed": isinstance(box, int),
+                        "named": isinstance(box, dict),
+                    }
+                )
+            rows.append(
+                {
+                    "name": said(row["name"]),
+                    "colour": row.get("colour", ""),
+                    "cells": cells,
+                    "lock": row.get("locks", False),
+                    "locked_here": row["id"] in own["locks"],
+                    "closed": row["id"] in state["locked"],
+                    "named": any(cell["named"] for cell in cells),
+                    "points": scores[seat]["breakdown"][row["id"]],
+                }
+            )
+        groups = [
+            {"name": said(group["name"]), "points": scores[seat]["breakdown"][group["id"]]}
+            for group in sheet.get("groups", [])
+        ]
+        found.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "active": seat == state["active"] and state["end_reason"] is None,
+                "rows": rows,
+                "groups": groups,
+                "penalties": own["penalties"],
+                "penalty_boxes": sheet.get("penalties", {}).get("max", 0),
+                "penalty_points": sheet.get("penalties", {}).get("points", 0),
+                "total": scores[seat]["total"],
+            }
+        )
+    return found
+
+
+def last_words(state: dict, names: list[str]) -> str:
+    """The newest marks in a line (the log holds them all)."""
+    sheet = state["sheet"]
+    said_marks = []
+    for event in state["last"]:
+        if "seat" in event:
+            row = marks.row_of(sheet, event["row"])
+            said_marks.append(engine()._mark_words(row, event, names[event["seat"]]))
+    return " ".join(said_marks)
+
+
+def action_from_form(post, data: dict) -> dict:
+    """Every button posts its whole action as JSON; the engine checks it."""
+    return screen_kit.json_action(post)
