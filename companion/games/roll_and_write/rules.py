@@ -183,7 +183,7 @@ class RollAndWrite:
     def step(self, state: dict) -> dict:
         return state["sheet"]["turn"]["steps"][state["step"]]
 
-    def legal(self, state: dict, seat: int) -> list[marks.Mark]:
+    def legal_marks(self, state: dict, seat: int) -> list[marks.Mark]:
         """The marks `seat` may make now (none outside a step of theirs)."""
         if (
             self.result(state) is not None
@@ -374,9 +374,13 @@ class RollAndWrite:
 
         parts = []
         if action["type"] == "roll":
+            rolled = dice_in_play(sheet, before["out"])
+            alike = len({said(die["name"]) for die in rolled}) == 1  # five "Die"s: the faces say it all
             faces = ", ".join(
-                f"{said(die['name'])} {action['dice'][die['id']]}"
-                for die in dice_in_play(sheet, before["out"])
+                str(action["dice"][die["id"]])
+                if alike
+                else f"{said(die['name'])} {action['dice'][die['id']]}"
+                for die in rolled
             )
             parts.append(_("{name} rolled: {faces}.").format(name=name(before["active"]), faces=faces))
         for event in after["last"]:
@@ -433,7 +437,7 @@ class RollAndWrite:
             dice = dice_in_play(state["sheet"], state["out"])
             return {"type": "roll", "dice": {die["id"]: rng.choice(die["faces"]) for die in dice}}
         seat = rng.choice(self.expect(state)["seats"])
-        found = self.legal(state, seat)
+        found = self.legal_marks(state, seat)
         optional = self.step(state).get("optional")
         if not found or (optional and rng.random() < 0.3):
             return {"type": "pass", "seat": seat}

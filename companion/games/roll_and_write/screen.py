@@ -155,52 +155,71 @@ class DiceSteps(screen_kit.StepMachine):
 
 
 def marking(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
-    """One seat's choices after the roll: a button per legal mark (grouped by row) and, where the
-    sheet allows, one to mark nothing. The seat: asked in ?s=, else this phone's, else the first."""
+    """One seat's choices after the roll, exactly its legal marks, each one tap: printed numbers as
+    a grid of coloured buttons, written boxes in place on the seat's own grid, named boxes with the
+    points they would take; and, where the sheet allows, one button to mark nothing. The seat:
+    asked in ?s=, else this phone's, else the first still to mark."""
     waiting_seats = [seat for seat in step_seats(state) if not state["step_done"][seat]]
     asked = screen_kit.number(viewer.query.get("s", ""))
     seat = next((s for s in (asked, viewer.seat) if s in waiting_seats), waiting_seats[0])
     sheet = state["sheet"]
     step = sheet["turn"]["steps"][state["step"]]
     legal = marks.legal(sheet, state, step, seat)
-    rows = []
+    printed, grids, named = [], [], []
     for row in sheet["rows"]:
-        found = [mark for mark in legal if mark.row == row["id"]]
+        found = {(mark.box, mark.value): mark for mark in legal if mark.row == row["id"]}
         if not found:
             continue
-        options = []
-        for mark in found:
-            action = {"type": "mark", "seat": seat, "row": mark.row, "box": mark.box, "value": mark.value}
-            box = row["boxes"][mark.box]
-            label = said(box["name"]) if isinstance(box, dict) else str(mark.value)
-            hint = (
-                str(mark.value)
-                if isinstance(box, dict)
-                else (_("box {number}").format(number=mark.box + 1) if box is None else "")
-            )
-            options.append(_option(state, names, action, label, hint))
-        rows.append({"name": said(row["name"]), "colour": row.get("colour", ""), "options": options})
+        colour = row.get("colour", "")
+        if all(isinstance(box, int) for box in row["boxes"]):
+            for mark in found.values():
+                action = _mark_action(seat, mark)
+                printed.append(
+                    {**_option(state, names, action, str(mark.value), said(row["name"])), "colour": colour}
+                )
+        elif all(isinstance(box, dict) for box in row["boxes"]):
+            for mark in found.values():
+                label = said(row["boxes"][mark.box]["name"])
+                named.append(_option(state, names, _mark_action(seat, mark), label, str(mark.value)))
+        else:
+            values = state["seats"][seat]["rows"][row["id"]]
+            cells = []
+            for index, value in enumerate(values):
+                here = [mark for (box, _value), mark in found.items() if box == index]
+                cells.append(
+                    {
+                        "value": "" if value is None else str(value),
+                        "options": [
+                            _option(state, names, _mark_action(seat, mark), str(mark.value), "")
+                            for mark in here
+                        ],
+                    }
+                )
+            grids.append({"name": said(row["name"]), "colour": colour, "cells": cells})
     can_pass = step.get("optional") or not legal
     pass_option = None
     if can_pass:
-        pass_option = _option(
-            state, names, {"type": "pass", "seat": seat}, _("Nothing for {name}").format(name=names[seat]), ""
-        )
+        label = _("Nothing for {name}").format(name=names[seat])
+        pass_option = _option(state, names, {"type": "pass", "seat": seat}, label, "")
+    title = _("{name}: what do you mark?") if legal else _("{name} has nothing to mark")
     return {
         "name": "marks",
         "seat": seat,
-        "title": _("{name}: what do you mark?").format(name=names[seat])
-        if legal
-        else _("{name} has nothing to mark").format(name=names[seat]),
+        "title": title.format(name=names[seat]),
         "others": [
             {"seat": other, "name": names[other], "href": f"?s={other}"}
             for other in waiting_seats
             if other != seat
         ],
-        "rows": rows,
+        "printed": printed,
+        "grids": grids,
+        "named": named,
         "pass": pass_option,
-        "must": not can_pass,
     }
+
+
+def _mark_action(seat: int, mark: marks.Mark) -> dict:
+    return {"type": "mark", "seat": seat, "row": mark.row, "box": mark.box, "value": mark.value}
 
 
 def _option(state: dict, names: list[str], action: dict, label: str, hint: str) -> dict:

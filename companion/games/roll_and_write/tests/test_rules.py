@@ -59,10 +59,10 @@ def test_each_golden_game_ends_with_its_exact_totals(name, totals):
 def test_qwixx_white_sum_for_everyone_then_white_and_colour_for_the_active_player():
     state = run(new("qwixx"), qwixx_roll(3, 4, red=5))
     assert engine.expect(state)["seats"] == [0, 1]
-    assert [m.value for m in engine.legal(state, 1)] == [7, 7, 7, 7]  # the white sum, any row (QX-3)
+    assert [m.value for m in engine.legal_marks(state, 1)] == [7, 7, 7, 7]  # the white sum, any row (QX-3)
     state = run(state, mark(1, "green", 5), {"type": "pass", "seat": 0})
     assert engine.expect(state)["seats"] == [0]  # the second action: the active player alone
-    assert {(m.row, m.value) for m in engine.legal(state, 0)} == {
+    assert {(m.row, m.value) for m in engine.legal_marks(state, 0)} == {
         ("red", 8),
         ("red", 9),
         ("yellow", 4),
@@ -131,7 +131,7 @@ def test_qwixx_a_row_closed_in_the_first_action_may_be_closed_by_others_at_once_
     with pytest.raises(BadAction, match="A roll gives every die in play"):
         play(engine, state, qwixx_roll(1, 1))  # the red die left the game
     state = run(state, qwixx_roll(1, 1, out=("red",)))
-    assert all(mark.row != "red" for seat in (0, 1, 2) for mark in engine.legal(state, seat))
+    assert all(mark.row != "red" for seat in (0, 1, 2) for mark in engine.legal_marks(state, seat))
 
 
 def test_knister_everyone_must_write_the_sum_and_lines_score_their_best_combination():
