@@ -14,10 +14,9 @@ def step_sums(value: dict, dice: dict[str, int], row: dict) -> set[int]:
     """Every value a mark in `row` may take from `dice` (id -> face, the dice in play): one die of
     each set of the step's "sum", added. A set whose dice are all out of play offers nothing."""
     sets = [[row.get("die") if die == ROW_DIE else die for die in choices] for choices in value["sum"]]
-    faces = [[dice[die] for die in choices if die in dice] for choices in sets]
-    if not all(faces):
-        return set()
-    return {sum(picked) for picked in product(*faces)}
+    in_play = [[die for die in choices if die in dice] for choices in sets]
+    # One die from each set, never the same die twice (sets may overlap: two of three dice).
+    return {sum(dice[die] for die in picked) for picked in product(*in_play) if len(set(picked)) == len(picked)}
 
 
 def pattern_points(pattern: dict, faces: list[int]) -> int:
