@@ -62,8 +62,8 @@ CLIMB = {
         {
             "id": "CL-3",
             "about": "turn",
-            "en": "The active player may write the sum of any two dice; then the others may write amber plus blue.",
-            "fr": "Le joueur actif peut écrire la somme de deux dés ; puis les autres peuvent écrire ambre plus bleu.",
+            "en": "The active player may write any two dice added; then the others amber plus blue.",
+            "fr": "Le joueur actif peut écrire deux dés additionnés ; puis les autres ambre plus bleu.",
         },
         {
             "id": "CL-4",
@@ -185,5 +185,6 @@ def test_an_invented_roll_and_write_on_the_tables_page(api, client):
     assert answer.status_code in (200, 302)
     page = client.get(f"/t/{table['id']}/").content.decode()
     assert "Ann: what do you mark?" in page
-    assert page.count("&quot;type&quot;: &quot;mark&quot;") == 3 * 6  # 5, 8 or 9 in any of the six empty rungs
+    marks = page.count("&quot;type&quot;: &quot;mark&quot;")
+    assert marks == 3 * 6  # 5, 8 or 9 in any of the six empty rungs
     assert Table.objects.get(pk=table["id"]).snapshot["phase"] == "mark"

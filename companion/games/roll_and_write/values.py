@@ -16,7 +16,8 @@ def step_sums(value: dict, dice: dict[str, int], row: dict) -> set[int]:
     sets = [[row.get("die") if die == ROW_DIE else die for die in choices] for choices in value["sum"]]
     in_play = [[die for die in choices if die in dice] for choices in sets]
     # One die from each set, never the same die twice (sets may overlap: two of three dice).
-    return {sum(dice[die] for die in picked) for picked in product(*in_play) if len(set(picked)) == len(picked)}
+    picks = (picked for picked in product(*in_play) if len(set(picked)) == len(picked))
+    return {sum(dice[die] for die in picked) for picked in picks}
 
 
 def pattern_points(pattern: dict, faces: list[int]) -> int:
