@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   var SECONDS = 8;
-  var ITEMS = ".scoreboard > li, .ss-display-sheet, .display-board .seat-panel, .display-board tbody > tr";
+  var ITEMS = ".scoreboard > li, .ss-display-sheet, .rw-sheet, .display-board .seat-panel, .display-board tbody > tr";
   var gettext = window.gettext || function (text) { return text; };
   var turn = 0; // the page shown of every paged list: it survives the updates of the screen
   var groups = [];

@@ -167,35 +167,10 @@ def marking(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
     legal = marks.legal(sheet, state, step, seat)
     printed, grids, named = [], [], []
     for row in sheet["rows"]:
-        found = {(mark.box, mark.value): mark for mark in legal if mark.row == row["id"]}
-        if not found:
-            continue
-        colour = row.get("colour", "")
-        if all(isinstance(box, int) for box in row["boxes"]):
-            for mark in found.values():
-                action = _mark_action(seat, mark)
-                printed.append(
-                    {**_option(state, names, action, str(mark.value), said(row["name"])), "colour": colour}
-                )
-        elif all(isinstance(box, dict) for box in row["boxes"]):
-            for mark in found.values():
-                label = said(row["boxes"][mark.box]["name"])
-                named.append(_option(state, names, _mark_action(seat, mark), label, str(mark.value)))
-        else:
-            values = state["seats"][seat]["rows"][row["id"]]
-            cells = []
-            for index, value in enumerate(values):
-                here = [mark for (box, _value), mark in found.items() if box == index]
-                cells.append(
-                    {
-                        "value": "" if value is None else str(value),
-                        "options": [
-                            _option(state, names, _mark_action(seat, mark), str(mark.value), "")
-                            for mark in here
-                        ],
-                    }
-                )
-            grids.append({"name": said(row["name"]), "colour": colour, "cells": cells})
+        found = [mark for mark in legal if mark.row == row["id"]]
+        if found:
+            kind, choices = _row_choices(state, names, seat, row, found)
+            {"printed": printed, "grid": grids, "named": named}[kind].extend(choices)
     can_pass = step.get("optional") or not legal
     pass_option = None
     if can_pass:
@@ -216,6 +191,39 @@ def marking(state: dict, names: list[str], viewer: screen_kit.Viewer) -> dict:
         "named": named,
         "pass": pass_option,
     }
+
+
+def _row_choices(state: dict, names: list[str], seat: int, row: dict, found: list) -> tuple[str, list]:
+    """A row's legal marks as the screen offers them: ("printed", coloured number buttons), ("named",
+    boxes with their points) or ("grid", the row in place, its open boxes as buttons)."""
+    if all(isinstance(box, int) for box in row["boxes"]):
+        colour = row.get("colour", "")
+        return "printed", [
+            {
+                **_option(state, names, _mark_action(seat, mark), str(mark.value), said(row["name"])),
+                "colour": colour,
+            }
+            for mark in found
+        ]
+    if all(isinstance(box, dict) for box in row["boxes"]):
+        return "named", [
+            _option(
+                state, names, _mark_action(seat, mark), said(row["boxes"][mark.box]["name"]), str(mark.value)
+            )
+            for mark in found
+        ]
+    cells = [
+        {
+            "value": "" if value is None else str(value),
+            "options": [
+                _option(state, names, _mark_action(seat, mark), str(mark.value), "")
+                for mark in found
+                if mark.box == index
+            ],
+        }
+        for index, value in enumerate(state["seats"][seat]["rows"][row["id"]])
+    ]
+    return "grid", [{"name": said(row["name"]), "colour": row.get("colour", ""), "cells": cells}]
 
 
 def _mark_action(seat: int, mark: marks.Mark) -> dict:
