@@ -33,9 +33,10 @@ class SheetError(ValueError):
 
 
 @dataclass(frozen=True)
-class ScoreSheet:
+class Sheet:
+    """What every sheet says of itself, whatever its kind: its id, BoardGameGeek id and names."""
+
     document: dict  # the checked file, as read: what GET /api/v1/sheets/{id} gives back
-    game = PAD
 
     @property
     def id(self) -> str:
@@ -50,6 +51,11 @@ class ScoreSheet:
 
     def names(self) -> set[str]:
         return {self.document["name"][language] for language in LANGUAGES}
+
+
+@dataclass(frozen=True)
+class ScoreSheet(Sheet):
+    game = PAD
 
     def lines(self, language: str = "en") -> list[dict]:
         """The lines in order, in one language: {"name", "against", "group"} (group None or a name)."""

@@ -5,30 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .parse import LANGUAGES, SheetError, read
+from .parse import Sheet, SheetError, read
 from .rules_check import check_rules_sheet
 
 RULES_GAME = "roll-and-write"  # the kit's engine, where every rules sheet is played
 
 
 @dataclass(frozen=True)
-class RulesSheet:
-    document: dict
+class RulesSheet(Sheet):
     game = RULES_GAME
-
-    @property
-    def id(self) -> str:
-        return self.document["id"]
-
-    @property
-    def bgg_id(self) -> int:
-        return self.document["bgg_id"]
-
-    def name(self, language: str = "en") -> str:
-        return self.document["name"]["fr" if (language or "").lower().startswith("fr") else "en"]
-
-    def names(self) -> set[str]:
-        return {self.document["name"][language] for language in LANGUAGES}
 
     def table_options(self, language: str = "en", own: bool = False) -> dict:
         """A library sheet is named; a group's own travels whole (the table keeps that version)."""
