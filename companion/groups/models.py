@@ -107,3 +107,30 @@ class Membership(models.Model):
         membership, made = cls.objects.get_or_create(user=user, group=group, defaults={"rights": rights})
         if not made and rights == cls.Rights.EDIT and membership.rights != cls.Rights.EDIT:
             cls.objects.filter(pk=membership.pk).update(rights=cls.Rights.EDIT)
+
+
+class GroupSheet(models.Model):
+    """A sheet a group wrote (issue 44, docs/sheets.md): a score sheet or a rules sheet, the
+    group's own. Another group reads it only through its share link (`share_token`). A table
+    copies the sheet when it starts, so a later version never changes a table already played."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="sheets")
+    sheet_id = models.CharField(max_length=60)  # the document's own id, one per group
+    kind = models.CharField(max_length=8)  # "score" or "rules", as the document says
+    name = models.CharField(max_length=80)  # the English name, for lists and the history
+    document = models.JSONField()
+    version = models.PositiveIntegerField(default=1)  # +1 each time a member sends a changed sheet
+    share_token = models.CharField(max_length=64, default=new_token, editable=False)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["group", "sheet_id"], name="one_sheet_id_per_group")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def api_id(self) -> str:
+        """Its id in the API and the links: the group's id, a dot, the sheet's (never a library id)."""
+        return f"{self.group_id}.{self.sheet_id}"

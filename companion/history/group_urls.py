@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import group_pages as views
+from . import sheet_pages
 
 app_name = "groups"
 
@@ -15,5 +16,9 @@ urlpatterns = [
     path("g/<slug:group_id>/t/<slug:table_id>/", views.open_table, name="table"),
     path("g/<slug:group_id>/qr/<slug:kind>.svg", views.qr_code, name="qr"),
     path("g/<slug:group_id>/renew/", views.renew_links, name="renew"),
+    path("g/<slug:group_id>/sheets/", sheet_pages.sheets, name="sheets"),
+    path("g/<slug:group_id>/sheets/<slug:sheet_id>.json", sheet_pages.sheet_file, name="sheet_file"),
+    path("g/<slug:group_id>/sheets/<slug:sheet_id>/remove/", sheet_pages.remove_sheet, name="remove_sheet"),
+    path("sheets/shared/<slug:token>/", sheet_pages.shared_sheet, name="shared_sheet"),
     path("g/<slug:group_id>/members/<int:user_id>/remove/", views.remove_member, name="remove_member"),
 ]

@@ -16,7 +16,9 @@ from pydantic import Field, StrictInt
 
 from companion import tokens
 from companion.games import base, registry
-from companion.groups.access import GROUP_ID, group_for
+from companion.groups import own_sheets
+from companion.groups.access import GROUP_ID, group_for, open_to_all
+from companion.groups.models import DEFAULT_GROUP_ID, Group
 from companion.json_api import ERRORS, ApiError, ErrorOut, api, error_body, json_answer, said
 from companion.sheets import library
 
@@ -243,31 +245,43 @@ def create_table(request, body: CreateTableIn):
     group = group_for(request, body.group, write=True) if body.group is not None else None
     # The table and its answer together: a table whose answer cannot be made is not kept (its
     # client would never get its token, and a retry would make a second one: issue 41).
-    game, options = _game_and_options(body)
+    game, options = _game_and_options(body, group)
     with transaction.atomic():
         table = services.create_table(game, body.players, options, group)
         created = {**services.table_json(table), "token": table.token, "view_token": table.view_token}
         return json_answer({**created, **share_urls(table)}, status=201)
 
 
-def _game_and_options(body: CreateTableIn) -> tuple[str, dict]:
-    """The game and its options: a sheet's are the pad's, in the request's language, under the
-    body's own options (a client may add expansions or change a line's name)."""
+def _game_and_options(body: CreateTableIn, group: Group | None) -> tuple[str, dict]:
+    """The game and its options: a sheet's (the pad's lines, or a group's own rules sheet whole),
+    in the request's language, under the body's own options (a client may add expansions or
+    change a line's name). A group's own sheet starts tables in its group only."""
     if body.sheet is None:
         if body.game is None:
             message = _("Name the 'game', or the 'sheet' to play.")
             raise ApiError(400, error_body("bad_request", message)["error"])
         return body.game, body.options
-    sheet = library.get(body.sheet)
+    language = translation.get_language()
+    sheet, options = library.get(body.sheet), {}
+    if sheet is not None:
+        options = sheet.table_options(language)
+    else:
+        row = own_sheets.find(body.sheet)
+        group_id = group.pk if group is not None else DEFAULT_GROUP_ID
+        if row is not None and row.group_id == group_id and (group is not None or open_to_all(group_id)):
+            sheet, options = own_sheets.sheet_of(row), own_sheets.table_options(row, language)
     if sheet is None:
-        message = _("There is no sheet '{id}': GET /api/v1/sheets lists them.").format(id=body.sheet)
+        message = _(
+            "There is no sheet '{id}' for this group: GET /api/v1/sheets lists them (a group's own "
+            "sheet with its 'group')."
+        ).format(id=body.sheet)
         raise ApiError(400, error_body("unknown_sheet", message)["error"])
     if body.game not in (None, sheet.game):
-        message = _("A sheet is played on the score pad: leave out 'game', or say '{pad}'.").format(
-            pad=sheet.game
+        message = _("This sheet is played as '{game}': leave out 'game', or say '{game}'.").format(
+            game=sheet.game
         )
         raise ApiError(400, error_body("bad_request", message)["error"])
-    return sheet.game, {**sheet.table_options(translation.get_language()), **body.options}
+    return sheet.game, {**options, **body.options}
 
 
 @api.get("/tables/{table_id}", response={200: TableOut, **ERRORS}, auth=TableToken(), tags=["tables"])

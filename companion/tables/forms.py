@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from companion.games import base, registry
+from companion.groups import own_sheets
 from companion.sheets import library
 
 from . import seat_options, services
@@ -24,9 +25,18 @@ SEATS_SHOWN = 4  # seats shown at first on a game for many players; typing in th
 class NewTableForm(forms.Form):
     shuffle = forms.BooleanField(required=False, label=gettext_lazy("Shuffle the seat order"))
 
-    def __init__(self, engine: base.Engine, *args, initial_options: dict | None = None, **kwargs):
+    def __init__(
+        self,
+        engine: base.Engine,
+        *args,
+        initial_options: dict | None = None,
+        fixed_options: dict | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.engine = engine
+        # Options the page decided (a group's own rules sheet, whole): neither shown nor posted.
+        self.fixed_options = fixed_options or {}
         initial_options = initial_options or {}
         for i in range(engine.max_players):
             self.fields[f"player_{i}"] = forms.CharField(
@@ -40,7 +50,8 @@ class NewTableForm(forms.Form):
         per_seat = getattr(engine, "seat_options", {})
         for i in range(engine.max_players):
             self.fields.update(seat_options.fields(engine, i, initial_options))
-        hidden = getattr(engine, "hidden_options", ())  # put in by the app, never typed (a sheet's file)
+        # Put in by the app, never typed (a sheet's file)
+        hidden = (*getattr(engine, "hidden_options", ()), *self.fixed_options)
         for name, default in engine.options.items():
             if name in hidden:
                 continue
@@ -104,6 +115,7 @@ class NewTableForm(forms.Form):
             for name, default in self.engine.options.items()
             if name not in per_seat
         } | seat_options.values(self.engine, data, [i for i, _ in seated])
+        data["options"].update(self.fixed_options)
         return data
 
 
@@ -183,13 +195,35 @@ def past_options(group, slug: str, limit: int = 300, sheets: bool = False) -> di
     if sheets:
         for key, offered in library.offered(translation.get_language()).items():
             past["game_name"].setdefault(key, offered)
+        for key, offered in own_sheets.offered(group, translation.get_language()).items():
+            past["game_name"][key] = offered  # the group's own sheet of a game before the library's
     return past
 
 
-def sheet_options(slug: str, sheet_id: str | None) -> dict:
-    """A library sheet's options for the pad's form (?sheet=wingspan), in the page's language."""
+def sheet_options(slug: str, sheet_id: str | None, group=None) -> dict:
+    """A score sheet's options for the pad's form (?sheet=wingspan), in the page's language: the
+    library's, or the group's own (?sheet=<group>.<id>), which the form shows to change."""
     sheet = library.get(sheet_id) if sheet_id else None
+    if sheet is None and group is not None:
+        row = _own(group, sheet_id)
+        if row is not None and row.kind == "score":
+            sheet = own_sheets.sheet_of(row)
     return sheet.table_options(translation.get_language()) if sheet and sheet.game == slug else {}
+
+
+def own_rules_options(slug: str, sheet_id: str | None, group) -> tuple[dict, str]:
+    """A group's own rules sheet's options (the whole sheet, kept by the table as it is now) and
+    its name, for the form to start it as it is; ({}, "") for anything else."""
+    row = _own(group, sheet_id)
+    if row is None or row.kind != "rules" or own_sheets.sheet_of(row).game != slug:
+        return {}, ""
+    language = translation.get_language()
+    return own_sheets.table_options(row, language), own_sheets.sheet_of(row).name(language)
+
+
+def _own(group, sheet_id: str | None):
+    row = own_sheets.find(sheet_id or "")
+    return row if row is not None and row.group_id == group.pk else None
 
 
 def like_options(group, slug: str, key: str | None) -> dict:

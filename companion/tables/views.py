@@ -25,7 +25,14 @@ from companion.groups.models import Group
 from companion.sheets.parse import PAD as SCORE_SHEETS_GAME
 
 from . import access, live_cache, qr, replay, score_chart, services
-from .forms import NewTableForm, known_player_names, like_options, past_options, sheet_options
+from .forms import (
+    NewTableForm,
+    known_player_names,
+    like_options,
+    own_rules_options,
+    past_options,
+    sheet_options,
+)
 from .limits import limit_tables, limit_writes
 from .models import Table
 
@@ -78,8 +85,11 @@ def new_table(request, slug: str):
         return redirect(reverse("tables:home") + "#groups")
     request.group_id = group.pk  # the nav's History is the group's
     initial = like_options(group, slug, request.GET.get("like"))
-    initial = initial or sheet_options(slug, request.GET.get("sheet"))  # a library sheet (issue 44)
-    form = NewTableForm(engine, request.POST or None, initial_options=initial)
+    # A library sheet, or the group's own (issue 44): a score sheet fills in the form, a rules
+    # sheet is played whole.
+    initial = initial or sheet_options(slug, request.GET.get("sheet"), group)
+    fixed, fixed_name = own_rules_options(slug, request.GET.get("sheet"), group)
+    form = NewTableForm(engine, request.POST or None, initial_options=initial, fixed_options=fixed)
     if request.method == "POST" and form.is_valid():
         try:
             names, options = form.cleaned_data["names"], form.cleaned_data["options"]
@@ -100,6 +110,7 @@ def new_table(request, slug: str):
             "known_players": known_player_names(group),
             "past_options": past_options(group, slug, sheets=slug == SCORE_SHEETS_GAME),
             "option_applies": getattr(engine, "option_applies", {}),
+            "fixed_name": fixed_name,
         },
         status=status,
     )

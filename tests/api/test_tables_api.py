@@ -315,6 +315,8 @@ def test_openapi_document_lists_every_endpoint(api):
         # Score sheets (issue 44)
         "/api/v1/sheets",
         "/api/v1/sheets/{sheet_id}",
+        "/api/v1/groups/{group_id}/sheets",
+        "/api/v1/groups/{group_id}/sheets/{sheet_id}",
     }
     assert set(paths["/api/v1/tables/{table_id}/actions"]["post"]["responses"]) == {
         "200",
