@@ -11,6 +11,7 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -157,11 +158,12 @@ def shared_sheet(request, token: str):
     row = own_sheets.shared(token)
     if row is None:
         raise Http404("No such sheet")
-    mine = [
-        group
-        for group in Group.objects.filter(pk__in=access.known_group_ids(request)).exclude(pk=row.group_id)
-        if access.rights(request, group) == tokens.EDIT
-    ]
+    known = access.known_group_ids(request)  # newest first
+    groups = Group.objects.filter(pk__in=known).exclude(pk=row.group_id)
+    mine = sorted(
+        (group for group in groups if access.rights(request, group) == tokens.EDIT),
+        key=lambda group: known.index(group.pk),
+    )
     if request.method == "POST":
         group = next((g for g in mine if g.pk == request.POST.get("group")), None)
         if group is None:
@@ -174,14 +176,16 @@ def shared_sheet(request, token: str):
         return _kept(request, group, kept, new)
     if request.GET.get("file"):
         return _file(row)
-    sheet = own_sheets.sheet_of(row)
+    sheet, language = own_sheets.sheet_of(row), translation.get_language()
     return render(
         request,
         "groups/shared_sheet.html",
         {
             "row": row,
             "sheet": sheet,
-            "lines": [line["name"] for line in sheet.lines()] if row.kind == "score" else [],
+            "lines": [line["name"] for line in sheet.lines(language)] if row.kind == "score" else [],
+            "rules": [(rule["id"], rule[language]) for rule in row.document.get("rules", [])],
+            "name": sheet.name(language),
             "groups": mine,
         },
     )

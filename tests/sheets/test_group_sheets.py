@@ -290,3 +290,17 @@ def test_the_sheets_page_counts_a_sheets_plays_and_links_its_history(api, crew):
     finished_play("any-game", [("Ann", 10, False), ("Ben", 25, True)], options=options, group=crew)
     page = member(crew).get(f"/g/{crew.pk}/sheets/").content.decode()
     assert f'href="/g/{crew.pk}/history/games/any-game:harbour%20lights/">3 plays</a>' in page
+
+
+def test_a_shared_roll_and_write_shows_its_rules_in_the_phones_language(crew):
+    row = GroupSheet.objects.create(group=crew, sheet_id="climb", kind="rules", name="Climb", document=CLIMB)
+    page = Client().get(f"/sheets/shared/{row.share_token}/").content.decode()
+    assert "<dt>CL-1</dt><dd>Two to four climbers.</dd>" in page
+    assert (
+        "Open your group&#x27;s member link on this phone first" in page
+        or "Open your group's member link" in page
+    )
+    french = (
+        Client(headers={"accept-language": "fr"}).get(f"/sheets/shared/{row.share_token}/").content.decode()
+    )
+    assert '<h1 class="h3 mb-1">Grimpette</h1>' in french and "<dd>De deux à quatre grimpeurs.</dd>" in french
