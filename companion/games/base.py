@@ -114,6 +114,28 @@ def played_game(engine: Engine, options: dict) -> PlayedGame:
     return played(options) if played else PlayedGame()
 
 
+@dataclass(frozen=True)
+class Rolled:
+    """The dice an entry brought to the table, for the history's luck (history/night.py): who
+    rolled them (None: the table's shared dice), their faces as numbers, and what a fair die of
+    theirs averages. An engine whose entries roll says it with `rolled(state, action)`."""
+
+    seat: int | None
+    faces: tuple[int, ...]
+    fair_mean: float
+
+
+def rolled(engine: Engine, state: dict, action: dict) -> Rolled | None:
+    """The dice `action` rolls in `state` (before it is played), or None: not a roll, or a game
+    whose dice are not random rolls (Yahtzee's entry is the dice a player kept)."""
+    said = getattr(engine, "rolled", None)
+    return said(state, action) if said else None
+
+
+def rolls_dice(engine: Engine) -> bool:
+    return getattr(engine, "rolled", None) is not None
+
+
 def points_kept(engine: Engine, state: dict) -> bool:
     """Whether a play has scores (a pad's game won or lost, or its co-op game without a score,
     has none: AG-7); every engine with its own rules keeps points."""

@@ -15,7 +15,6 @@ from statistics import mean
 from zoneinfo import ZoneInfo
 
 from companion.games import base
-from companion.games.hang_four import rules as hang_four_rules
 from companion.groups.access import group_zone
 from companion.groups.models import Group
 from companion.tables import replay, services
@@ -116,26 +115,29 @@ def lead_story(table: Table, names: list[str], events: list) -> dict:
 
 
 def dice_luck(table: Table, names: list[str], events: list) -> list[dict]:
-    """The dice games' luck from the logged faces: each roller's average against the die's own
-    (Hang Four's number faces, HF-2), or the table's three dice a round (62 Summer Suns, SS-1)."""
-    actions = [event.action for event in events]
-    if table.game == "hang-four":
-        faces = [face for face in hang_four_rules.FACES if isinstance(face, int)]
-        rolled: dict[int, list[int]] = {}
-        engine = services.engine_for(table)
-        state = engine.setup(len(names), table.options)
-        for action in actions:  # the roller is the seat whose turn it was (HF-1)
-            if action.get("type") == "roll" and isinstance(action.get("face"), int):
-                rolled.setdefault(state["turn"], []).append(action["face"])
-            state = base.play(engine, state, action)
-        return [
-            {"who": names[seat], "rolls": len(values), "average": mean(values), "expected": mean(faces)}
-            for seat, values in sorted(rolled.items())
-        ]
-    if table.game == "summer-suns":
-        dice = [die for action in actions if action.get("type") == "roll" for die in action.get("dice", [])]
-        return [{"who": "", "rolls": len(dice), "average": mean(dice), "expected": 3.5}] if dice else []
-    return []
+    """The luck of a game whose entries roll dice (the engine says which: base.rolled): each
+    roller's average against a fair die's, or the table's shared dice as one."""
+    engine = services.engine_for(table)
+    if not base.rolls_dice(engine):
+        return []
+    faces: dict[int | None, list[int]] = {}
+    fair: dict[int | None, list[float]] = {}
+    state = engine.setup(len(names), table.options)
+    for event in events:
+        roll = base.rolled(engine, state, event.action)
+        if roll is not None:
+            faces.setdefault(roll.seat, []).extend(roll.faces)
+            fair.setdefault(roll.seat, []).extend([roll.fair_mean] * len(roll.faces))
+        state = base.play(engine, state, event.action)
+    return [
+        {
+            "who": names[seat] if seat is not None else "",
+            "rolls": len(values),
+            "average": mean(values),
+            "expected": mean(fair[seat]),
+        }
+        for seat, values in sorted(faces.items(), key=lambda item: (item[0] is None, item[0] or 0))
+    ]
 
 
 def longest_streak(plays: list[dict]) -> dict | None:

@@ -150,3 +150,43 @@ def test_a_lead_that_never_changed_quotes_no_entry():
         dt.datetime(2026, 12, 3, 21, 10, tzinfo=UTC),
     )
     assert night.play_story(turned)["decided_by"] == "Round 2: Ann 5, Ben 0."
+
+
+def test_a_roll_and_writes_luck_is_each_rollers_and_yahtzees_kept_dice_are_none():
+    """Any game whose engine says its entries roll (base.rolled) has its luck told (issue 44): a
+    roll-and-write's active player rolls the dice in play; Yahtzee's entry is the dice kept."""
+    from tests.sheets.test_own_rules_sheet import CLIMB
+
+    table = services.create_table("roll-and-write", ["Ann", "Ben"], {"sheet": "climb", "rules": CLIMB})
+    version = table.version
+    for action in (
+        {"type": "roll", "dice": {"a": 2, "b": 3, "c": 6}},
+        {"type": "mark", "seat": 0, "row": "ladder", "box": 2, "value": 8},
+        {"type": "mark", "seat": 1, "row": "ladder", "box": 0},
+        {"type": "roll", "dice": {"a": 1, "b": 1, "c": 2}},
+    ):
+        version = services.play_action(table.id, action, version)["version"]
+    events = list(table.events.filter(undone=False).order_by("seq"))
+    luck = night.dice_luck(table, ["Ann", "Ben"], events)
+    assert luck == [
+        {"who": "Ann", "rolls": 3, "average": 11 / 3, "expected": 3.5},
+        {"who": "Ben", "rolls": 3, "average": 4 / 3, "expected": 3.5},
+    ]
+    yahtzee = services.create_table("yahtzee", ["Ann"], {})
+    services.play_action(
+        yahtzee.id, {"type": "score", "seat": 0, "dice": [6, 6, 6, 2, 2], "box": "full_house"}, 0
+    )
+    yahtzee.refresh_from_db()
+    assert night.dice_luck(yahtzee, ["Ann"], list(yahtzee.events.all())) == []
+
+
+def test_62_summer_suns_dice_are_the_tables_shared_ones():
+    names, options, actions = script("summer-suns")
+    table = services.create_table("summer-suns", names, options)
+    for action in actions[:12]:
+        services.play_action(table.id, action, Table.objects.get(pk=table.id).version)
+    table.refresh_from_db()
+    dice = [die for action in actions[:12] if action["type"] == "roll" for die in action["dice"]]
+    assert len(dice) >= 6  # two rounds at least
+    luck = night.dice_luck(table, names, list(table.events.filter(undone=False).order_by("seq")))
+    assert luck == [{"who": "", "rolls": len(dice), "average": sum(dice) / len(dice), "expected": 3.5}]

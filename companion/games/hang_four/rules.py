@@ -28,6 +28,7 @@ from companion.games.words import _, gettext_noop, ngettext
 
 from ..base import (
     BadAction,
+    Rolled,
     RuleViolation,
     and_join,
     check_players,
@@ -521,6 +522,14 @@ class HangFour:
                 for _ in range(players)
             ],
         }
+
+    def rolled(self, state: dict, action: dict) -> Rolled | None:
+        """The custom die's number, rolled by the seat whose turn it is (HF-1, HF-2); the Surf
+        Shack is no number."""
+        face = action.get("face") if action.get("type") == "roll" else None
+        if not is_int(face):
+            return None
+        return Rolled(state["turn"], (face,), sum(NUMBERS) / len(NUMBERS))
 
     def expect(self, state: dict) -> dict:
         phase = state["phase"]

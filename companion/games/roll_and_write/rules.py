@@ -11,6 +11,7 @@ from companion.games.base import (
     BadAction,
     Field,
     PlayedGame,
+    Rolled,
     RuleViolation,
     and_join,
     check_turn,
@@ -164,6 +165,21 @@ class RollAndWrite:
         return PlayedGame(
             title=sheet["name"]["en"], bgg_id=sheet["bgg_id"], highest_wins=sheet["wins"] == "highest"
         )
+
+    def rolled(self, state: dict, action: dict) -> Rolled | None:
+        """The active player's roll of the dice in play, each die against its own faces (RW-2)."""
+        dice = action.get("dice") if action.get("type") == "roll" else None
+        if not isinstance(dice, dict):
+            return None
+        rolled = [
+            (dice[die["id"]], sum(die["faces"]) / len(die["faces"]))
+            for die in dice_in_play(state["sheet"], state["out"])
+            if isinstance(dice.get(die["id"]), int)
+        ]
+        if not rolled:
+            return None
+        fair = sum(mean for _face, mean in rolled) / len(rolled)
+        return Rolled(state["active"], tuple(face for face, _mean in rolled), fair)
 
     def expect(self, state: dict) -> dict:
         if state["end_reason"] is not None:

@@ -22,6 +22,7 @@ from companion.games.words import _, gettext_noop, ngettext
 from ..base import (
     BadAction,
     Field,
+    Rolled,
     RuleViolation,
     and_join,
     check_players,
@@ -293,6 +294,12 @@ class SummerSuns:
                 for _ in range(players)
             ],
         }
+
+    def rolled(self, state: dict, action: dict) -> Rolled | None:
+        """The table's three dice of a round, shared by every sheet (SS-1)."""
+        dice = action.get("dice") if action.get("type") == "roll" else None
+        faces = tuple(die for die in dice if is_int(die)) if isinstance(dice, list) else ()
+        return Rolled(None, faces, 3.5) if faces else None
 
     def expect(self, state: dict) -> dict:
         base = {"phase": state["phase"], "round": state["round"], "dice": state["dice"]}
