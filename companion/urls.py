@@ -11,6 +11,7 @@ from companion.history.group_pages import legacy_history
 from companion.json_api import api
 from companion.tables import api as _table_api  # noqa: F401 - adds the tables' routes to the API
 from companion.tables import api_links as _table_links_api  # noqa: F401 - and the renewal of their links
+from companion.tables import game_routes as _game_routes  # noqa: F401 - and each game folder's own routes
 from companion.tables import sheets_api as _sheets_api  # noqa: F401 - and the score sheets' library
 
 urlpatterns = [

@@ -61,6 +61,13 @@ def hidden(slug: str) -> ModuleType | None:
     return part(slug, "hidden")
 
 
+def routes(slug: str) -> ModuleType | None:
+    """The game's own reads of the JSON API (its folder's routes.py: READS), if it has any."""
+    if not (folder(slug) / "routes.py").exists():
+        return None
+    return part(slug, "routes")
+
+
 def guide(slug: str) -> ModuleType | None:
     """How to set the game up for a number of players (its folder's guide.py), if it has one."""
     if not (folder(slug) / "guide.py").exists():

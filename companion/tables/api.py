@@ -322,11 +322,11 @@ def list_events(request, table_id: str):
     ]
 
 
-@api.get(
-    "/tables/{table_id}/legal", response={200: LegalOut, **ERRORS}, auth=TableToken(), tags=["summer-suns"]
-)
+@api.get("/tables/{table_id}/legal", response={200: LegalOut, **ERRORS}, auth=TableToken(), tags=["tables"])
 def list_legal(request, table_id: str, seat: int):
-    """Every legal placement of `seat` for the current dice (62 Summer Suns)."""
+    """Every legal entry of `seat` now, for a game whose engine lists them (`legal`): a 404
+    `no_legal_listing` for the others. The answer's shape is API.md's (a roll-and-write's
+    placements)."""
     table = _table(request, table_id)
     engine = services.engine_for(table)
     if not hasattr(engine, "legal"):
@@ -342,22 +342,3 @@ def list_legal(request, table_id: str, seat: int):
             error_body("bad_seat", _("There is no seat {seat} at this table.").format(seat=seat))["error"],
         )
     return engine.legal(table.snapshot, seat)
-
-
-@api.get(
-    "/games/summer-suns/sheets/{name}", response={200: dict[str, Any], 404: ErrorOut}, tags=["summer-suns"]
-)
-def summer_suns_sheet(request, name: str):
-    """A 62 Summer Suns sheet definition (API.md, "The sheet definition")."""
-    from companion.games.summer_suns.sheet import SHEETS
-
-    if name not in SHEETS:
-        known = ", ".join(sorted(SHEETS))
-        raise ApiError(
-            404,
-            error_body(
-                "unknown_sheet",
-                _("There is no sheet '{name}' (known: {known}).").format(name=name, known=known),
-            )["error"],
-        )
-    return SHEETS[name].definition

@@ -10,7 +10,11 @@ def test_the_sheet_and_legal_moves_through_the_api(api):
     assert response.status_code == 200
     sheet = response.json()
     assert sheet["name"] == "default" and len(sheet["slots"]) == 35 and sheet["suns"] == 20
-    assert api.call("get", "/api/v1/games/summer-suns/sheets/nope").status_code == 404
+    missing = api.call("get", "/api/v1/games/summer-suns/sheets/nope")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_sheet"
+    assert missing.json()["error"]["message"].startswith("There is no sheet 'nope' (known: default")
+    french = api.client.get("/api/v1/games/summer-suns/sheets/nope", HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.json()["error"]["message"].startswith("Il n'y a pas de feuille 'nope' (connues : default")
     table = api.create(game="summer-suns", players=["Ann", "Ben"])
     table = api.act(table, {"type": "roll", "dice": [3, 5, 1]}).json()
     response = api.call("get", f"/api/v1/tables/{table['id']}/legal?seat=0", token=api.tokens[table["id"]])

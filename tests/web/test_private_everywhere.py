@@ -123,6 +123,7 @@ PAGE_VALUES = {
     "day": "2026-12-03",  # a night of the group (issue 32)
     "user_id": "1",  # a member to remove (issue 41)
     "login_handle": "0123456789abcdef",  # a login to sign out (issue 41)
+    "sheet_id": "harbour-lights",  # a group's own sheet (issue 44)
 }
 
 
