@@ -15,7 +15,7 @@ class TokenFreeLogger(Logger):
 
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)
-        for key in ("r", "U", "f", "{referer}i"):
+        for key in ("r", "U", "q", "f", "{referer}i"):
             if isinstance(atoms.get(key), str):
                 atoms[key] = redact(atoms[key])
         return atoms

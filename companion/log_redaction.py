@@ -1,5 +1,6 @@
 """Keep secrets out of every log line: a share link carries a token in its path, a table's
-(/t/<id>/join/<token>/) and a group's member or watch link (/g/<id>/join/<token>/).
+(/t/<id>/join/<token>/), a group's member or watch link (/g/<id>/join/<token>/) and a group's
+shared sheet (/sheets/shared/<token>/, or ?share=<token> on the API's GET /sheets/{id}).
 
 One redaction for all of them, used by Django's console handler (Django's "Not Found: <path>"
 warnings and every other record) and by gunicorn's access and error logs (gunicorn_logging).
@@ -9,11 +10,12 @@ tests/web/test_security.py walks every URL pattern with a token in it and checks
 import logging
 import re
 
-SECRET_PATH = re.compile(r"(/[tg]/[\w-]+/join/)[\w-]+")
+SECRET_PATH = re.compile(r"(/[tg]/[\w-]+/join/|/sheets/shared/)[\w-]+")
+SECRET_QUERY = re.compile(r"((?:^|[?&])share=)[^&\s\"]+")  # a query string alone too (gunicorn's %(q)s)
 
 
 def redact(text: str) -> str:
-    return SECRET_PATH.sub(r"\1[token]", text)
+    return SECRET_QUERY.sub(r"\1[token]", SECRET_PATH.sub(r"\1[token]", text))
 
 
 def _redacted(value):

@@ -161,6 +161,12 @@ def test_gunicorn_access_lines_hide_tokens():
     }
     atoms = TokenFreeLogger.atoms(object.__new__(TokenFreeLogger), Response(), {}, group, timedelta(0))
     assert atoms["r"] == "GET /g/f00d/join/[token]/ HTTP/1.1"
+    # A group's shared sheet read through the API carries its link's token in the query (issue 44)
+    sheet = {**environ, "RAW_URI": "/api/v1/sheets/f00d.climb?share=SeCrEt-Token_1&x=1"}
+    sheet.update(PATH_INFO="/api/v1/sheets/f00d.climb", QUERY_STRING="share=SeCrEt-Token_1&x=1")
+    atoms = TokenFreeLogger.atoms(object.__new__(TokenFreeLogger), Response(), {}, sheet, timedelta(0))
+    assert atoms["r"] == "GET /api/v1/sheets/f00d.climb?share=[token]&x=1 HTTP/1.1"
+    assert "SeCrEt" not in atoms["U"] + atoms["q"] + atoms["f"]
 
 
 def test_every_form_needs_its_csrf_token(settings):
