@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,28 +51,34 @@ def keep(group: Group, raw: bytes | str) -> tuple[GroupSheet, bool]:
     an id the group has already is its next version (tables played keep theirs). SheetError, at
     the first wrong field, for a file that does not check; nothing is kept then."""
     sheet = parse_any(raw)
-    with transaction.atomic():
-        row = GroupSheet.objects.select_for_update().filter(group=group, sheet_id=sheet.id).first()
-        if row is None:
-            if GroupSheet.objects.filter(group=group).count() >= SHEETS_MAX:
-                message = _("A group keeps {count} sheets at most: remove one first.").format(
-                    count=SHEETS_MAX
-                )
-                raise SheetError("", message)
-            row = GroupSheet.objects.create(
-                group=group,
-                sheet_id=sheet.id,
-                kind=sheet.document["kind"],
-                name=sheet.name("en"),
-                document=sheet.document,
-            )
-            return row, True
-        if row.document != sheet.document:
-            row.document, row.kind, row.name = sheet.document, sheet.document["kind"], sheet.name("en")
-            row.version += 1
-            row.updated = timezone.now()
-            row.save()
-        return row, False
+    try:
+        with transaction.atomic():
+            return _keep(group, sheet)
+    except IntegrityError:  # two phones kept the same new sheet at once: the other's row is there now
+        with transaction.atomic():
+            return _keep(group, sheet)
+
+
+def _keep(group: Group, sheet: ScoreSheet | RulesSheet) -> tuple[GroupSheet, bool]:
+    row = GroupSheet.objects.select_for_update().filter(group=group, sheet_id=sheet.id).first()
+    if row is None:
+        if GroupSheet.objects.filter(group=group).count() >= SHEETS_MAX:
+            message = _("A group keeps {count} sheets at most: remove one first.").format(count=SHEETS_MAX)
+            raise SheetError("", message)
+        row = GroupSheet.objects.create(
+            group=group,
+            sheet_id=sheet.id,
+            kind=sheet.document["kind"],
+            name=sheet.name("en"),
+            document=sheet.document,
+        )
+        return row, True
+    if row.document != sheet.document:
+        row.document, row.kind, row.name = sheet.document, sheet.document["kind"], sheet.name("en")
+        row.version += 1
+        row.updated = timezone.now()
+        row.save()
+    return row, False
 
 
 def table_options(row: GroupSheet, language: str) -> dict:
