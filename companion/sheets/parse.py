@@ -89,6 +89,7 @@ class ScoreSheet(Sheet):
             "against": [line["name"] for line in self.lines(language) if line["against"]],
             "tie_breaker": tie[language] if tie else "",
             "tie_breaker_lowest": bool(tie and tie["wins"] == "lowest"),
+            "headings": {line["name"]: line["group"] for line in self.lines(language) if line["group"]},
         }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from crispy_forms.bootstrap import InlineRadios
@@ -138,6 +139,8 @@ def option_field(engine: base.Engine, name: str, initial) -> forms.Field:
     common = {"required": False, "initial": initial, "label": label, "help_text": help_text}
     if isinstance(default, bool):
         return forms.BooleanField(**common)
+    if isinstance(default, dict):  # filled in by the page (a sheet's headings), never typed: JSON
+        return forms.CharField(widget=forms.HiddenInput, **{**common, "initial": json.dumps(initial)})
     choices = getattr(engine, "option_choices", {}).get(name)
     if choices:
         pairs = [
@@ -165,6 +168,12 @@ def option_value(default, value):
         return bool(value)
     if isinstance(default, list):
         return [line.strip() for line in (value or "").splitlines() if line.strip()]
+    if isinstance(default, dict):  # the engine judges what it holds
+        try:
+            found = json.loads(value or "{}")
+        except ValueError:
+            return default
+        return found if isinstance(found, dict) else default
     if value is None or value == "":
         return default
     return value

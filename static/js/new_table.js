@@ -35,6 +35,8 @@
         field.checked = Boolean(value);
       } else if (Array.isArray(value)) {
         field.value = value.join("\n");
+      } else if (value && typeof value === "object") {
+        field.value = JSON.stringify(value);  // a sheet's headings: a hidden field the server reads
       } else {
         field.value = value;
       }

@@ -12,7 +12,6 @@ import re
 import pytest
 from django.apps import apps
 from django.test import Client
-from django.utils import timezone
 
 from companion.history import night, night_card
 from companion.tables import services
@@ -52,7 +51,9 @@ def test_a_coop_loss_without_a_score_reads_as_a_loss_on_every_page(client):
     archive = text_of(client.get("/g/default/history/").content)
     assert "Ann · Ben · Cat — lost together against the game" in archive
     assert not re.search(r"Ann 0|Ben 0|Cat 0", archive)
-    day = timezone.localdate(lost.created)
+    # The evening it was played: a play after midnight is the night before's (night.evening_of),
+    # so this test reads the same page at 00:30 as at 21:00.
+    day = night.evening_of(lost.created, night.zone(lost.group))
     evening = text_of(client.get(f"/g/default/history/nights/{day.isoformat()}/").content)
     assert "Lost together against the game." in evening and "Nobody won." not in evening
     story = night.play_story(lost)

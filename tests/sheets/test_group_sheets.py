@@ -301,3 +301,29 @@ def test_a_shared_roll_and_write_shows_its_rules_in_the_phones_language(crew):
         Client(headers={"accept-language": "fr"}).get(f"/sheets/shared/{row.share_token}/").content.decode()
     )
     assert '<h1 class="h3 mb-1">Grimpette</h1>' in french and "<dd>De deux à quatre grimpeurs.</dd>" in french
+
+
+def test_a_sheets_headings_go_from_its_play_link_to_the_pad(crew):
+    phone = member(crew)
+    lines = "Boats\nLights:\nRed lights\nGreen lights\n"
+    phone.post(f"/g/{crew.pk}/sheets/", written(name="Harbour", lines=lines))
+    url = f"/new/any-game/?group={crew.pk}&sheet={crew.pk}.harbour"
+    form = phone.get(url).content.decode()
+    hidden = "{&quot;Red lights&quot;: &quot;Lights&quot;, &quot;Green lights&quot;: &quot;Lights&quot;}"
+    assert f'type="hidden" name="option_headings" value="{hidden}"' in form
+    posted = {
+        "player_0": "Ann",
+        "player_1": "Ben",
+        "option_game_name": "Harbour",
+        "option_outcome": "points",
+        "option_mode": "categories",
+        "option_categories": "Boats\nRed lights\nGreen lights",
+        "option_headings": json.dumps({"Red lights": "Lights", "Green lights": "Lights"}),
+        "option_target": "0",
+        "option_bgg_id": "0",
+    }
+    assert phone.post(url, posted).status_code == 302
+    table = Table.objects.get()
+    assert table.options["headings"] == {"Red lights": "Lights", "Green lights": "Lights"}
+    page = phone.get(f"/t/{table.id}/").content.decode()
+    assert page.count('<tr class="pad-heading">') == 1 and ">Lights</th></tr>" in page

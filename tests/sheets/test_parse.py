@@ -62,6 +62,7 @@ def test_a_right_sheet_plays_on_the_pad_in_either_language():
         "against": ["Guêpes"],
         "tie_breaker": "Paniers restants",
         "tie_breaker_lowest": True,
+        "headings": {"Pommes": "Fruits", "Poires": "Fruits"},
     }
     assert [line["group"] for line in sheet.lines("en")] == ["Fruit", "Fruit", None]
 

@@ -20,6 +20,7 @@ def test_sheets_are_found_by_name_and_named_in_the_callers_language(client):
         "bgg_id": 9209,
         "kind": "score",
         "names": {"en": "Ticket to Ride", "fr": "Les Aventuriers du Rail"},
+        "group": None,  # the library's, not a group's own
     }
     english = client.get("/api/v1/sheets", {"q": "Ticket"}).json()
     assert [sheet["name"] for sheet in english][:2] == ["Ticket to Ride", "Ticket to Ride: Europe"]

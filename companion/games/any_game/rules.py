@@ -93,6 +93,7 @@ class AnyGame:
         "against": [],
         "tie_breaker": "",
         "tie_breaker_lowest": False,
+        "headings": {},  # a sheet's line -> the heading over it (issue 44): filled in by a sheet
     }
     option_labels = {
         "game_name": gettext_noop("The game"),
@@ -133,6 +134,7 @@ class AnyGame:
         "against": {"outcome": ["points"], "mode": ["categories"]},
         "tie_breaker": {"outcome": ["points"], "mode": ["categories"]},
         "tie_breaker_lowest": {"outcome": ["points"], "mode": ["categories"]},
+        "headings": {"outcome": ["points"], "mode": ["categories"]},
     }
     # Options no table starts without, where they apply (the form marks them; AG-1 refuses them empty).
     required_options = ("game_name", "categories")

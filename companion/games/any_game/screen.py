@@ -97,8 +97,9 @@ def _sheet(state: dict, names: list[str]) -> dict:
                     _shown_cell(state, category, state["cells"].get(category, {}).get(str(seat), ""))
                     for seat in range(len(names))
                 ],
+                "heading": _heading_above(state, index),
             }
-            for category in state["categories"]
+            for index, category in enumerate(state["categories"])
         ]
     written = sum(len(cells) for cells in state["cells"].values())
     return {
@@ -116,6 +117,13 @@ def _sheet(state: dict, names: list[str]) -> dict:
             for seat, name in enumerate(names)
         ],
     }
+
+
+def _heading_above(state: dict, index: int) -> str:
+    """A sheet's heading, over the first of the lines it heads (issue 44); "" elsewhere."""
+    headings, categories = state.get("headings", {}), state["categories"]
+    heading = headings.get(categories[index], "")
+    return heading if heading and (index == 0 or headings.get(categories[index - 1]) != heading) else ""
 
 
 def _line_label(state: dict, category: str) -> str:

@@ -77,7 +77,35 @@ def checked_options(options: dict) -> dict:
     if tie_breaker:
         checked["tie_breaker"] = tie_breaker
         checked["tie_breaker_lowest"] = bool(options.get("tie_breaker_lowest", False))
+    headings = _headings(options.get("headings", {}), categories)
+    if headings:
+        checked["headings"] = headings
     return checked
+
+
+def _headings(value, categories: list[str]) -> dict[str, str]:
+    """A sheet's headings over its lines (line -> heading), as the categories spell the lines. A
+    heading only shows the sheet as printed: one over a line the table renamed or left out is
+    dropped, not refused (the form fills them in from a sheet; the group may change its lines)."""
+    if not isinstance(value, dict) or not all(isinstance(item, str) for item in (*value, *value.values())):
+        refuse(_("The headings are an object of a category's name -> the heading over it"), "AG-4")
+    by_key = {category.casefold(): category for category in categories}
+    headings = {}
+    for line, heading in value.items():
+        heading = name_rules.tidy(heading)
+        found = by_key.get(name_rules.tidy(line).casefold())
+        if found is None or not heading:
+            continue
+        _no_hidden(heading, _("A heading"))
+        if len(heading) > CATEGORY_MAX:
+            refuse(
+                _("A heading has 1 to {CATEGORY_MAX} characters: {shown}").format(
+                    CATEGORY_MAX=CATEGORY_MAX, shown=shown(heading)
+                ),
+                "AG-4",
+            )
+        headings[found] = heading
+    return {category: headings[category] for category in categories if category in headings}
 
 
 def _named_lines(value, categories: list[str], what: str) -> list[str]:

@@ -8,6 +8,7 @@ import pytest
 
 from companion.games.any_game import engine
 from companion.games.any_game.invariants import check
+from companion.games.any_game.screen import _sheet
 from companion.games.base import BadAction, describe, play, validate_options
 
 TICKETS = ["Routes", "Tickets", "Lost tickets", "Longest path", "Trains left"]
@@ -106,4 +107,33 @@ def test_a_line_the_pad_does_not_have_is_refused_naming_its_rule(options, words)
 
 def test_a_pad_without_special_lines_keeps_its_state_as_before():
     state = pad()
-    assert "against" not in state and "tie_breaker" not in state
+    assert "against" not in state and "tie_breaker" not in state and "headings" not in state
+
+
+def test_a_sheets_headings_stand_over_the_first_line_of_each_run():
+    headings = {"routes": "On the board", "TICKETS": "Tickets", "Lost tickets": "Tickets", "Gone": "Gone"}
+    state = pad(headings=headings)
+    # Spelled as the lines are; one over a line the pad does not have is dropped (a renamed line)
+    assert state["headings"] == {"Routes": "On the board", "Tickets": "Tickets", "Lost tickets": "Tickets"}
+    rows = _sheet(state, ["Ann", "Ben"])["rows"]
+    assert [(row["heading"], row["label"]) for row in rows] == [
+        ("On the board", "Routes"),
+        ("Tickets", "Tickets"),
+        ("", "Lost tickets"),
+        ("", "Longest path"),
+        ("", "Trains left"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "headings, words",
+    [
+        (["Tickets"], "Option 'headings' must be an object, not [\"Tickets\"]."),
+        ({"Routes": 3}, "The headings are an object of a category's name -> the heading over it (AG-4)."),
+        ({"Routes": "H" * 41}, f'A heading has 1 to 40 characters: "{"H" * 36}... (AG-4).'),
+    ],
+)
+def test_wrong_headings_are_refused_naming_their_rule(headings, words):
+    with pytest.raises(BadAction) as refused:
+        pad(headings=headings)
+    assert refused.value.message == words
