@@ -113,10 +113,12 @@ def _listed(request, group: Group, row: GroupSheet) -> dict:
     finished = Table.objects.filter(group=group, status=Table.Status.FINISHED, played__in=keys)
     by_key = dict(finished.values_list("played").annotate(count=Count("pk")))
     played_key = max(by_key, key=by_key.get) if by_key else None
+    language = translation.get_language()
     return {
         "row": row,
         "sheet": sheet,
-        "lines": [line["name"] for line in sheet.lines()] if row.kind == "score" else [],
+        "name": sheet.name(language),
+        "lines": [line["name"] for line in sheet.lines(language)] if row.kind == "score" else [],
         "plays": sum(by_key.values()),
         "history_url": reverse("history:game", args=[group.pk, played_key]) if played_key else "",
         "play_url": reverse("tables:new", args=[sheet.game]) + f"?group={group.pk}&sheet={row.api_id}",

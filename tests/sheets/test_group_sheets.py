@@ -327,3 +327,13 @@ def test_a_sheets_headings_go_from_its_play_link_to_the_pad(crew):
     assert table.options["headings"] == {"Red lights": "Lights", "Green lights": "Lights"}
     page = phone.get(f"/t/{table.id}/").content.decode()
     assert page.count('<tr class="pad-heading">') == 1 and ">Lights</th></tr>" in page
+
+
+def test_the_sheets_page_names_a_sheet_and_its_lines_in_the_phones_language(crew):
+    GroupSheet.objects.create(
+        group=crew, sheet_id="harbour-lights", kind="score", name="Harbour Lights", document=HARBOUR
+    )
+    phone = Client(headers={"accept-language": "fr"})
+    phone.get(f"/g/{crew.pk}/join/{crew.token}/")
+    page = phone.get(f"/g/{crew.pk}/sheets/").content.decode()
+    assert "Jouer à Feux du port" in page and "Bateaux · Phares · Tempêtes" in page
