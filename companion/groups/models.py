@@ -120,7 +120,7 @@ class GroupSheet(models.Model):
     name = models.CharField(max_length=80)  # the English name, for lists and the history
     document = models.JSONField()
     version = models.PositiveIntegerField(default=1)  # +1 each time a member sends a changed sheet
-    share_token = models.CharField(max_length=64, default=new_token, editable=False)
+    share_token = models.CharField(max_length=64, default=new_token, editable=False, unique=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -46,6 +47,12 @@ def shared(token: str) -> GroupSheet | None:
     return GroupSheet.objects.filter(share_token=token).select_related("group").first()
 
 
+def shared_as(sheet_id: str, token: str) -> GroupSheet | None:
+    """The sheet of this id when `token` is its share link's (compared in constant time)."""
+    row = shared(token)
+    return row if row is not None and secrets.compare_digest(row.api_id, sheet_id) else None
+
+
 def keep(group: Group, raw: bytes | str) -> tuple[GroupSheet, bool]:
     """Check a sheet's file and keep it as the group's: (the row, whether it is new). A sheet of
     an id the group has already is its next version (tables played keep theirs). SheetError, at
@@ -73,6 +80,9 @@ def _keep(group: Group, sheet: ScoreSheet | RulesSheet) -> tuple[GroupSheet, boo
             document=sheet.document,
         )
         return row, True
+    if row.kind != sheet.document["kind"]:  # a typed score sheet never replaces a roll-and-write
+        message = _("The group's sheet '{id}' is another kind of sheet: give this one another id.")
+        raise SheetError("/id", message.format(id=sheet.id))
     if row.document != sheet.document:
         row.document, row.kind, row.name = sheet.document, sheet.document["kind"], sheet.name("en")
         row.version += 1

@@ -122,13 +122,16 @@ def dice_luck(table: Table, names: list[str], events: list) -> list[dict]:
         return []
     faces: dict[int | None, list[int]] = {}
     fair: dict[int | None, list[float]] = {}
-    state = engine.setup(len(names), table.options)
-    for event in events:
-        roll = base.rolled(engine, state, event.action)
-        if roll is not None:
-            faces.setdefault(roll.seat, []).extend(roll.faces)
-            fair.setdefault(roll.seat, []).extend([roll.fair_mean] * len(roll.faces))
-        state = base.play(engine, state, event.action)
+    try:
+        state = engine.setup(len(names), table.options)
+        for event in events:
+            roll = base.rolled(engine, state, event.action)
+            if roll is not None:
+                faces.setdefault(roll.seat, []).extend(roll.faces)
+                fair.setdefault(roll.seat, []).extend([roll.fair_mean] * len(roll.faces))
+            state = base.play(engine, state, event.action)
+    except base.ActionError:  # a library sheet changed since the table was played: no luck told
+        return []
     return [
         {
             "who": names[seat] if seat is not None else "",

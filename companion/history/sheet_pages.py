@@ -27,6 +27,7 @@ from companion.tables.models import Table
 def sheets(request, group: Group):
     """The group's sheets; a member writes one (`write`) or adds a file (`upload`) here."""
     editing = _row(group, request.GET.get("edit")) if request.method == "GET" else None
+    editing = editing if editing is not None and typed_on_the_form(editing) else None
     score_form = ScoreSheetForm(initial=_initial(editing) if editing else None)
     file_form = SheetFileForm()
     status = 200
@@ -43,9 +44,17 @@ def sheets(request, group: Group):
                     )
         else:
             score_form = ScoreSheetForm(request.POST)
-            if score_form.is_valid():
+            if score_form.is_valid() and _taken(group, score_form):
+                taken = _(
+                    "The group has a sheet called {name} already: "
+                    "change that one, or name this one otherwise."
+                )
+                score_form.add_error(
+                    "name", taken.format(name=score_form.cleaned_data["document"]["name"]["en"])
+                )
+            elif score_form.is_valid():
                 try:
-                    document = json.dumps(score_form.cleaned_data["document"])
+                    document = json.dumps(score_form.cleaned_data["document"], ensure_ascii=False)
                     return _kept(request, group, *own_sheets.keep(group, document))
                 except SheetError as error:  # the group's sheets are full
                     score_form.add_error(None, error.message)
@@ -79,13 +88,35 @@ def _kept(request, group: Group, row: GroupSheet, new: bool) -> HttpResponse:
     return redirect(reverse("groups:sheets", args=[group.pk]) + f"#sheet-{row.sheet_id}")
 
 
+def _taken(group: Group, form: ScoreSheetForm) -> bool:
+    """A new sheet typed with the name of one the group has: never replaced unasked."""
+    sheet_id = form.cleaned_data["document"]["id"]
+    return form.cleaned_data.get("sheet_id") != sheet_id and _row(group, sheet_id) is not None
+
+
 def _row(group: Group, sheet_id: str | None) -> GroupSheet | None:
     return GroupSheet.objects.filter(group=group, sheet_id=sheet_id or "").first()
 
 
+def typed_on_the_form(row: GroupSheet) -> bool:
+    """A sheet the score form shows whole (typed there, or alike): one language's names, no
+    BoardGameGeek id, a tie-breaker won by the highest. Any other is changed by its file, so that
+    saving the form never drops what it cannot show."""
+    doc = row.document
+    lines = doc.get("lines", [])
+    same = all(line["en"] == line["fr"] and len(set(line.get("group", {}).values())) <= 1 for line in lines)
+    tie = doc.get("tie_breaker")
+    return (
+        row.kind == "score"
+        and doc["bgg_id"] == 0
+        and same
+        and (tie is None or (tie["en"] == tie["fr"] and tie["wins"] == "highest"))
+    )
+
+
 def _initial(row: GroupSheet) -> dict | None:
     """The score form filled in with a kept score sheet, to change it (a rules sheet is a file)."""
-    if row.kind != "score":
+    if not typed_on_the_form(row):
         return None
     doc, typed, heading = row.document, [], None
     for line in doc.get("lines", []):
@@ -112,15 +143,18 @@ def _listed(request, group: Group, row: GroupSheet) -> dict:
     keys = own_sheets.history_keys(row)
     finished = Table.objects.filter(group=group, status=Table.Status.FINISHED, played__in=keys)
     by_key = dict(finished.values_list("played").annotate(count=Count("pk")))
-    played_key = max(by_key, key=by_key.get) if by_key else None
     language = translation.get_language()
     return {
         "row": row,
         "sheet": sheet,
         "name": sheet.name(language),
         "lines": [line["name"] for line in sheet.lines(language)] if row.kind == "score" else [],
-        "plays": sum(by_key.values()),
-        "history_url": reverse("history:game", args=[group.pk, played_key]) if played_key else "",
+        # Its plays under each name it was played as (a game page of the history each).
+        "played": [
+            {"plays": count, "url": reverse("history:game", args=[group.pk, key])}
+            for key, count in sorted(by_key.items(), key=lambda item: (-item[1], item[0]))
+        ],
+        "editable": typed_on_the_form(row),
         "play_url": reverse("tables:new", args=[sheet.game]) + f"?group={group.pk}&sheet={row.api_id}",
         "share_url": request.build_absolute_uri(reverse("groups:shared_sheet", args=[row.share_token])),
     }
@@ -171,7 +205,7 @@ def shared_sheet(request, token: str):
         if group is None:
             return HttpResponseForbidden(_("Only a member of a group can add a sheet to it."))
         try:
-            kept, new = own_sheets.keep(group, json.dumps(row.document))
+            kept, new = own_sheets.keep(group, json.dumps(row.document, ensure_ascii=False))
         except SheetError as error:
             messages.error(request, error.message)
             return redirect("groups:shared_sheet", token)

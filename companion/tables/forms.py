@@ -20,6 +20,7 @@ from companion.sheets import library
 from . import seat_options, services
 from .models import Player, Table
 
+HIDDEN_JSON_MAX = 4000  # a sheet's headings: 30 lines and their headings, as JSON
 SEATS_SHOWN = 4  # seats shown at first on a game for many players; typing in the last shows another
 
 
@@ -140,7 +141,8 @@ def option_field(engine: base.Engine, name: str, initial) -> forms.Field:
     if isinstance(default, bool):
         return forms.BooleanField(**common)
     if isinstance(default, dict):  # filled in by the page (a sheet's headings), never typed: JSON
-        return forms.CharField(widget=forms.HiddenInput, **{**common, "initial": json.dumps(initial)})
+        hidden = {**common, "initial": json.dumps(initial), "max_length": HIDDEN_JSON_MAX}
+        return forms.CharField(widget=forms.HiddenInput, **hidden)
     choices = getattr(engine, "option_choices", {}).get(name)
     if choices:
         pairs = [
@@ -171,7 +173,7 @@ def option_value(default, value):
     if isinstance(default, dict):  # the engine judges what it holds
         try:
             found = json.loads(value or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             return default
         return found if isinstance(found, dict) else default
     if value is None or value == "":

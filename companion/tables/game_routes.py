@@ -22,8 +22,10 @@ def mount(router: Router, path: str, code: str, read: Callable[[str], dict]) -> 
     def answer(request, **path_parameters):
         try:
             return read(path_parameters[parameter])
-        except LookupError as missing:
-            raise ApiError(404, error_body(code, str(missing.args[0]))["error"]) from None
+        except LookupError as missing:  # the read's own sentence for a 404
+            raise ApiError(
+                404, error_body(code, str(missing.args[0] if missing.args else ""))["error"]
+            ) from None
 
     # ninja reads a view's parameters from its signature: the path's one parameter, a string.
     answer.__signature__ = inspect.Signature(

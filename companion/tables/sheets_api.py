@@ -84,12 +84,15 @@ def get_sheet(request, sheet_id: str, share: str = ""):
     sheet = library.get(sheet_id)
     if sheet is not None:
         return json_answer(sheet.document)
-    row = own_sheets.find(sheet_id)
-    if row is not None and share and share == row.share_token:
-        return json_answer(row.document)
-    if row is not None:
-        access.group_for(request, row.group_id)  # 401 without the group's token
-        return json_answer(row.document)
+    own = own_sheets.split(sheet_id)
+    if own is not None:
+        # The rights first, then the sheet: whether a group has a sheet of a name is its own.
+        row = own_sheets.shared_as(sheet_id, share) if share else None
+        if row is None and not share:
+            access.group_for(request, own[0])  # 401 without the group's token
+            row = own_sheets.find(sheet_id)
+        if row is not None:
+            return json_answer(row.document)
     message = _("There is no sheet '{id}'.").format(id=sheet_id)
     raise ApiError(404, error_body("unknown_sheet", message)["error"])
 

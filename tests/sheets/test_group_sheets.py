@@ -92,7 +92,10 @@ def test_another_group_reads_a_sheet_only_by_its_share_link(api, crew, rivals):
     assert api.call("get", f"/api/v1/sheets/{sheet_id}", token=crew.token).json() == HARBOUR
     share = GroupSheet.objects.get().share_token
     assert api.call("get", f"/api/v1/sheets/{sheet_id}?share={share}").json() == HARBOUR
-    assert api.call("get", f"/api/v1/sheets/{sheet_id}?share=nope").status_code == 401
+    assert api.call("get", f"/api/v1/sheets/{sheet_id}?share=nope").status_code == 404
+    # Whether a group has a sheet of a name is its own: without its token, the same 401 either way
+    assert api.call("get", f"/api/v1/sheets/{crew.pk}.nothing-here").status_code == 401
+    assert api.call("get", f"/api/v1/sheets/{crew.pk}.nothing-here?share={share}").status_code == 404
     # Nor can another group start a table from it, even with the id
     refused = start(api, rivals, sheet_id)
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "unknown_sheet"
@@ -289,7 +292,9 @@ def test_the_sheets_page_counts_a_sheets_plays_and_links_its_history(api, crew):
     finished_play("any-game", [("Ann", 10, False), ("Ben", 25, True)], options=french, group=crew)
     finished_play("any-game", [("Ann", 10, False), ("Ben", 25, True)], options=options, group=crew)
     page = member(crew).get(f"/g/{crew.pk}/sheets/").content.decode()
-    assert f'href="/g/{crew.pk}/history/games/any-game:harbour%20lights/">3 plays</a>' in page
+    english = f'<a href="/g/{crew.pk}/history/games/any-game:harbour%20lights/">2 plays</a>'
+    french = f'<a href="/g/{crew.pk}/history/games/any-game:feux%20du%20port/">1 play</a>'
+    assert f"{english}, {french}" in page  # each name's plays on the history page they open
 
 
 def test_a_shared_roll_and_write_shows_its_rules_in_the_phones_language(crew):
@@ -337,3 +342,39 @@ def test_the_sheets_page_names_a_sheet_and_its_lines_in_the_phones_language(crew
     phone.get(f"/g/{crew.pk}/join/{crew.token}/")
     page = phone.get(f"/g/{crew.pk}/sheets/").content.decode()
     assert "Jouer à Feux du port" in page and "Bateaux · Phares · Tempêtes" in page
+
+
+def test_a_typed_sheet_never_replaces_another_unasked_and_a_file_only_sheet_is_changed_by_file(api, crew):
+    keep(api, crew, CLIMB)
+    phone = member(crew)
+    answer = phone.post(f"/g/{crew.pk}/sheets/", written(name="Climb", lines="Rungs"))
+    assert answer.status_code == 400
+    assert "The group has a sheet called Climb already: change that one, or name this one otherwise." in (
+        answer.content.decode()
+    )
+    # Nor does the API turn a rules sheet into a score sheet of the same id
+    score = {**HARBOUR, "id": "climb"}
+    refused = keep(api, crew, score)
+    assert refused.status_code == 400 and refused.json()["error"]["path"] == "/id"
+    assert GroupSheet.objects.get(sheet_id="climb").kind == "rules"
+    # A score sheet the form cannot show whole (its French lines, its BoardGameGeek id) has no
+    # "Change its lines": saving the form would drop them
+    keep(api, crew, {**HARBOUR, "bgg_id": 9209})
+    page = phone.get(f"/g/{crew.pk}/sheets/").content.decode()
+    assert "?edit=harbour-lights" not in page
+    edit = phone.get(f"/g/{crew.pk}/sheets/?edit=harbour-lights").content.decode()
+    assert 'name="sheet_id" value="harbour-lights"' not in edit
+
+
+def test_junk_in_the_hidden_headings_field_is_no_error(crew):
+    phone = member(crew)
+    posted = {
+        "player_0": "Ann",
+        "option_game_name": "Harbour",
+        "option_outcome": "points",
+        "option_mode": "categories",
+        "option_categories": "Boats",
+        "option_headings": "[" * 3000,
+    }
+    answer = phone.post(f"/new/any-game/?group={crew.pk}", posted)
+    assert answer.status_code == 302 and "headings" not in Table.objects.get().snapshot
