@@ -384,6 +384,7 @@ def test_the_score_pad_through_the_api(api):
         "against": [],  # a score sheet's lines (issue 44; docs/sheets.md)
         "tie_breaker": "",
         "tie_breaker_lowest": False,
+        "headings": {},  # a score sheet's headings over its lines (issue 44)
     }
     refused = api.call("post", "/api/v1/tables", {"game": "any-game", "players": ["Ann"], "options": {}})
     assert refused.status_code == 400
