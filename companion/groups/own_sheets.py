@@ -114,11 +114,5 @@ def history_keys(row: GroupSheet) -> list[str]:
 
 def offered(group: Group, language: str) -> dict[str, dict]:
     """The group's score sheets as the pad's form offers a game typed before (forms.past_options)."""
-    found = {}
-    for row in group_sheets(group):
-        sheet = sheet_of(row)
-        if isinstance(sheet, ScoreSheet):
-            for name in sheet.names():
-                key = " ".join(name.split()).casefold()
-                found.setdefault(key, {"value": name, "options": sheet.pad_options(language)})
-    return found
+    sheets = [sheet_of(row) for row in group_sheets(group)]
+    return library.offered(language, [sheet for sheet in sheets if isinstance(sheet, ScoreSheet)])

@@ -29,6 +29,13 @@ def sheet_id_for(name: str) -> str:
     return "sheet-" + hashlib.sha256(name.casefold().encode()).hexdigest()[:10]  # a name in no Latin letters
 
 
+def _buttons(label, *choices: tuple[str, str], required: bool = False) -> forms.ChoiceField:
+    """A question answered by one tap: its choices as radio buttons, the first picked."""
+    return forms.ChoiceField(
+        label=label, choices=choices, initial=choices[0][0], widget=forms.RadioSelect, required=required
+    )
+
+
 class ScoreSheetForm(forms.Form):
     """A game's score sheet as its players know it: its name, its lines, who wins."""
 
@@ -38,35 +45,22 @@ class ScoreSheetForm(forms.Form):
         required=False,
         label=gettext_lazy("Its French name (if it has another)"),
     )
-    outcome = forms.ChoiceField(
-        label=gettext_lazy("How it is won"),
-        choices=[
-            ("points", gettext_lazy("Points")),
-            ("coop", gettext_lazy("Together (co-op): the table wins or loses")),
-            ("win_loss", gettext_lazy("A winner, no points")),
-        ],
-        initial="points",
-        widget=forms.RadioSelect,
+    outcome = _buttons(
+        gettext_lazy("How it is won"),
+        ("points", gettext_lazy("Points")),
+        ("coop", gettext_lazy("Together (co-op): the table wins or loses")),
+        ("win_loss", gettext_lazy("A winner, no points")),
+        required=True,
     )
-    wins = forms.ChoiceField(
-        label=gettext_lazy("With points"),
-        choices=[
-            ("highest", gettext_lazy("The highest total wins")),
-            ("lowest", gettext_lazy("The lowest total wins")),
-        ],
-        initial="highest",
-        widget=forms.RadioSelect,
-        required=False,
+    wins = _buttons(
+        gettext_lazy("With points"),
+        ("highest", gettext_lazy("The highest total wins")),
+        ("lowest", gettext_lazy("The lowest total wins")),
     )
-    scoring = forms.ChoiceField(
-        label=gettext_lazy("Scored"),
-        choices=[
-            ("end", gettext_lazy("At the end, line by line")),
-            ("rounds", gettext_lazy("Round by round")),
-        ],
-        initial="end",
-        widget=forms.RadioSelect,
-        required=False,
+    scoring = _buttons(
+        gettext_lazy("Scored"),
+        ("end", gettext_lazy("At the end, line by line")),
+        ("rounds", gettext_lazy("Round by round")),
     )
     lines = forms.CharField(
         label=gettext_lazy("The lines of its score sheet"),

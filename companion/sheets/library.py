@@ -93,12 +93,13 @@ def find(query: str, limit: int = FOUND_MAX) -> list[ScoreSheet]:
     return (starting + holding)[:limit]
 
 
-def offered(language: str) -> dict[str, dict]:
-    """Every sheet as the new-table form offers a game name typed before (forms.past_options): the
-    name, lowercased with single spaces as the page's script looks it up, -> the pad's options.
-    Both languages' names find it; the options are in the page's language."""
+def offered(language: str, among: list[ScoreSheet] | None = None) -> dict[str, dict]:
+    """Every sheet (the library's, or those `among`: a group's own) as the new-table form offers a
+    game name typed before (forms.past_options): the name, lowercased with single spaces as the
+    page's script looks it up, -> the pad's options. Both languages' names find it; the options
+    are in the page's language."""
     found = {}
-    for sheet in score_sheets():
+    for sheet in score_sheets() if among is None else among:
         for name in sorted(sheet.names(), key=lambda name: name != sheet.name(language)):
             key = " ".join(name.split()).casefold()
             found.setdefault(key, {"value": name, "options": sheet.pad_options(language)})
