@@ -32,6 +32,7 @@ from ..base import (
     require,
     shown,
 )
+from ..turns import Phase, Said, Turned, Turns, said_seat
 
 KINDS = ("cat", "dog", "bear", "cookie", "good_boy")
 # DD-2: the kinds each kind beats. A good boy beats nothing: it forces a tie (DD-3).
@@ -167,7 +168,7 @@ def check_unseen(state: dict, shown: Counter, what: str = gettext_noop("this rev
 # The engine
 
 
-class DogoDash:
+class DogoDash(Turned):
     slug = "dogo-dash"
     name = "Dogo Dash"  # a game's name is its own in every language
     min_players = 2
@@ -221,26 +222,6 @@ class DogoDash:
             ],
         }
 
-    def expect(self, state: dict) -> dict:
-        phase = state["phase"]
-        base = {
-            "phase": phase,
-            "last_round": state["last_round"],
-            "tie_break": phase == "reveal" and bool(state["reveals"]),
-            "catnip": [],
-            "winner": state["winner"],
-        }
-        if phase == "over":
-            return {"actions": [], "seats": [], **base}
-        if phase == "collect":
-            return {"actions": ["collect"], "seats": self._dashers(state), **base}
-        return {
-            "actions": ["reveal"],
-            "seats": list(state["contenders"]),
-            **base,
-            "catnip": self._catnippers(state),
-        }
-
     def scores(self, state: dict) -> list[dict]:
         return [
             {"seat": i, "total": seat["pile"], "breakdown": {part: seat[part] for part in BREAKDOWN}}
@@ -271,6 +252,55 @@ class DogoDash:
             return []  # DD-11: no unseen dog is left to dash with
         return [s for s in state["round_dogs"] if s != state["winner"] and state["seats"][s]["hand"] > 0]
 
+    def _facts(self, state: dict) -> dict:
+        """What expect tells besides: the phase, the last round, a tie-break, who may catnip."""
+        reveal = state["phase"] == "reveal"
+        return {
+            "phase": state["phase"],
+            "last_round": state["last_round"],
+            "tie_break": reveal and bool(state["reveals"]),
+            "catnip": self._catnippers(state) if reveal else [],
+            "winner": state["winner"],
+        }
+
+    # The turn structure (turns.py): a round's reveals (a tie reveals again), then the dashes of a
+    # won round when the variant is on, then the next round's reveal, until the end (DD-7).
+    _not_yours = Said("not_your_turn", gettext_noop("Seat {seat} may not act now (DD-3)."), "DD-3", said_seat)
+    turns = Turns(
+        phase_of=lambda state: state["phase"],
+        phases={
+            "reveal": Phase(
+                ("reveal",),
+                seats=lambda self, state: list(state["contenders"]),
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop("Nobody can dash now: the round's cards are revealed first (DD-10)."),
+                    "DD-10",
+                ),
+                not_yours=_not_yours,  # no Dogo Dash action names its seat: the cards' keys do
+                facts=_facts,
+                then=("reveal", "collect", "over"),
+            ),
+            "collect": Phase(
+                ("collect",),
+                seats=_dashers,
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop(
+                        "Seat {winner} won the round: first enter who dashes, if anyone, "
+                        "before the next reveal (DD-10)."
+                    ),
+                    "DD-10",
+                    lambda self, state, kind, seat: {"winner": state["winner"]},
+                ),
+                not_yours=_not_yours,
+                facts=_facts,
+                then=("reveal", "over"),
+            ),
+            "over": Phase(facts=_facts),
+        },
+    )
+
     # --- actions ----------------------------------------------------------------------------
 
     def apply(self, state: dict, action: dict) -> dict:
@@ -283,29 +313,6 @@ class DogoDash:
         else:
             self._collect(state, action.get("dogo_dash") or [])
         return state
-
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        """G-1: a collect before the round is won, or a reveal while the dashes are due."""
-        if kind == "collect":
-            return RuleViolation(
-                "unexpected_action",
-                _("Nobody can dash now: the round's cards are revealed first (DD-10)."),
-                "DD-10",
-            )
-        return RuleViolation(
-            "unexpected_action",
-            _(
-                "Seat {winner} won the round: first enter who dashes, if anyone, "
-                "before the next reveal (DD-10)."
-            ).format(winner=state["winner"]),
-            "DD-10",
-        )
-
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
-        # No Dogo Dash action names its seat: the seats are the keys of the cards and lists.
-        return RuleViolation(
-            "not_your_turn", _("Seat {seat} may not act now (DD-3).").format(seat=seat), "DD-3"
-        )
 
     def _check_seats(self, state: dict, seats: list[int], what: str, rule: str) -> None:
         """Seats named in a list exist and appear once (`what` a seat does at most once a round)."""

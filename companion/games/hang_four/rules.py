@@ -43,6 +43,7 @@ from ..base import (
     require,
     shown,
 )
+from ..turns import Phase, Said, Turned, Turns
 
 PARTS = ("character", "nose", "tail")  # HF-6: a Surf Dog is at most one of each
 BOARDS = ("nose", "tail")  # HF-8: the only cards a Snag or a Wipe Out can touch
@@ -479,7 +480,19 @@ def describe_buy(last: dict, who: str) -> str:
     )
 
 
-class HangFour:
+# What the seat in turn is told when it enters a Surf Shack card, or its roll, with none in play.
+NO_SHACK_CARD = Said(
+    "unexpected_action",
+    gettext_noop(
+        "No Surf Shack card is in play: it is Seat {turn}'s turn to roll, buy "
+        "Surf deck cards or buy a Surf Shack card (HF-13)."
+    ),
+    "HF-13",
+    lambda self, state, kind, seat: {"turn": state["turn"]},
+)
+
+
+class HangFour(Turned):
     slug = "hang-four"
     faces = FACES  # the custom die's faces (components.json): numbers and the Surf Shack
     card_cost = CARD_COST  # sand dollars per Surf card (HF-11)
@@ -492,6 +505,66 @@ class HangFour:
     action_fields = declared_fields(SHAPES)
     end_rule = "HF-12"
     players_rule = "HF-1"
+
+    # The turn structure (turns.py): the seat in turn rolls or buys (HF-13); a Surf Shack face or
+    # a bought Shack card draws its card (HF-5), then rolls again for it, then the next seat's turn.
+    _not_yours = Said(  # HF-N7: only the seat in turn acts, its Surf Shack card and second roll included
+        "not_your_turn",
+        gettext_noop("It is Seat {turn}'s turn, not Seat {seat}'s (HF-13)."),
+        "HF-13",
+        lambda self, state, kind, seat: {"turn": state["turn"], "seat": seat},
+    )
+    turns = Turns(
+        phase_of=lambda state: state["phase"],
+        phases={
+            "turn": Phase(
+                # Only what the seat in turn may do now (issue 31): a Seagull's must-buy or an empty
+                # purse leaves out what apply refuses, and not_now says why.
+                lambda self, state: [
+                    kind for kind, refused in self.turn_refusals(state).items() if not refused
+                ],
+                seats=lambda self, state: [state["turn"]],
+                not_now=lambda self, state, kind, seat: (
+                    self.turn_refusals(state).get(kind) or NO_SHACK_CARD(self, state, kind, seat)
+                ),
+                not_yours=_not_yours,
+                facts=lambda self, state: {"phase": "turn"},
+                then=("turn", "shack_card", "over"),
+            ),
+            "shack_card": Phase(
+                ("shack",),
+                seats=lambda self, state: [state["turn"]],
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop("Draw the Surf Shack card first and enter which card came up (HF-5)."),
+                    "HF-5",
+                ),
+                not_yours=_not_yours,
+                facts=lambda self, state: {
+                    "phase": "shack_card",
+                    "drawable": self.shack_drawable(state),
+                    "reshuffle": state["shack_deck"] == 0,
+                },
+                then=("shack_roll",),
+            ),
+            "shack_roll": Phase(
+                ("shack_roll",),
+                seats=lambda self, state: [state["turn"]],
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop(
+                        "Roll the die again for {card} first: that roll decides what it does (HF-5)."
+                    ),
+                    "HF-5",
+                    lambda self, state, kind, seat: {"card": _(CARD_NAMES[state["shack_card"]])},
+                ),
+                not_yours=_not_yours,
+                facts=lambda self, state: {"phase": "shack_roll", "card": state["shack_card"]},
+                then=("turn", "over"),
+            ),
+            "over": Phase(facts=lambda self, state: {"phase": "over"}),
+        },
+    )
 
     # --- setup and questions ----------------------------------------------------------------
 
@@ -531,30 +604,6 @@ class HangFour:
             return None
         return Rolled(state["turn"], (face,), sum(NUMBERS) / len(NUMBERS))
 
-    def expect(self, state: dict) -> dict:
-        phase = state["phase"]
-        if phase == "over":
-            return {"actions": [], "seats": [], "phase": phase}
-        if phase == "shack_card":
-            return {
-                "actions": ["shack"],
-                "seats": [state["turn"]],
-                "phase": phase,
-                "drawable": self.shack_drawable(state),
-                "reshuffle": state["shack_deck"] == 0,
-            }
-        if phase == "shack_roll":
-            return {
-                "actions": ["shack_roll"],
-                "seats": [state["turn"]],
-                "phase": phase,
-                "card": state["shack_card"],
-            }
-        # Only what the seat in turn may do now (issue 31): a Seagull's must-buy or an empty purse
-        # leaves out what apply refuses, and not_now says why.
-        allowed = [kind for kind, refusal in self.turn_refusals(state).items() if refusal is None]
-        return {"actions": allowed, "seats": [state["turn"]], "phase": phase}
-
     def scores(self, state: dict) -> list[dict]:
         return [
             {
@@ -571,39 +620,6 @@ class HangFour:
         return {"winners": list(state["winners"]), "end_reason": state["end_reason"]}
 
     # --- helpers for the pages (all pure) -----------------------------------------------------
-
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
-        phase = state["phase"]
-        if phase == "shack_card":
-            message, rule = _("Draw the Surf Shack card first and enter which card came up (HF-5)."), "HF-5"
-        elif phase == "shack_roll":
-            card = _(CARD_NAMES[state["shack_card"]])
-            message, rule = (
-                _("Roll the die again for {card} first: that roll decides what it does (HF-5).").format(
-                    card=card
-                ),
-                "HF-5",
-            )
-        else:
-            refusal = self.turn_refusals(state).get(kind)
-            if refusal is not None:
-                return refusal
-            message = _(
-                "No Surf Shack card is in play: it is Seat {turn}'s turn to roll, buy "
-                "Surf deck cards or buy a Surf Shack card (HF-13)."
-            ).format(turn=state["turn"])
-            rule = "HF-13"
-        return RuleViolation("unexpected_action", message, rule)
-
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
-        """G-1, HF-N7: only the seat in turn acts, its Surf Shack card and second roll included."""
-        turn = state["turn"]
-        return RuleViolation(
-            "not_your_turn",
-            _("It is Seat {turn}'s turn, not Seat {seat}'s (HF-13).").format(turn=turn, seat=seat),
-            "HF-13",
-        )
 
     def turn_refusals(self, state: dict) -> dict[str, RuleViolation | None]:
         """The one source of what the seat in turn may do in a turn (issue 31): {"roll", "buy",

@@ -36,6 +36,7 @@ from ..base import (
     require,
     shown,
 )
+from ..turns import Phase, Said, Turned, Turns
 from .legal import crab_dead, crab_targets, dead_after, fillable, first_placement, placements, zone_problem
 from .sheet import SHEETS, Sheet
 
@@ -248,7 +249,16 @@ def must_place(sheet, cells: dict, dice: list[int]) -> RuleViolation | None:
     )
 
 
-class SummerSuns:
+def round_said(engine, state: dict, kind: str, seat: int | None) -> dict:
+    return {"n": state["round"]}
+
+
+def round_facts(engine, state: dict) -> dict:
+    """What expect tells besides the actions and seats: the phase, the round and its dice."""
+    return {"phase": state["phase"], "round": state["round"], "dice": state["dice"]}
+
+
+class SummerSuns(Turned):
     slug = "summer-suns"
     name = "62 Summer Suns"  # a game's name is its own in every language
     min_players = 1
@@ -301,22 +311,57 @@ class SummerSuns:
         faces = tuple(die for die in dice if is_int(die)) if isinstance(dice, list) else ()
         return Rolled(None, faces, 3.5) if faces else None
 
-    def expect(self, state: dict) -> dict:
-        base = {"phase": state["phase"], "round": state["round"], "dice": state["dice"]}
-        if state["phase"] == "over":
-            return {"actions": [], "seats": [], **base}
-        if state["phase"] == "roll":
-            return {"actions": ["roll"], "seats": [], **base}
-        waiting = [i for i, seat in enumerate(state["seats"]) if not seat["placed"]]
-        able = self._able_to_place(state, waiting)
-        # Only what someone still to write may do (issue 31): a pass where no placement fits (SS-11).
-        actions = (["place"] if able else []) + (["pass"] if len(able) < len(waiting) else [])
-        return {"actions": actions, "seats": waiting, **base}
-
     def _able_to_place(self, state: dict, waiting: list[int]) -> list[int]:
         """The waiting seats the round's dice give a placement (SS-11: they may not pass)."""
         sheet = sheet_of(state)
         return [i for i in waiting if first_placement(sheet, state["seats"][i]["cells"], state["dice"])]
+
+    def _placing(self, state: dict) -> list[str]:
+        """Only what someone still to write may do (issue 31): a pass where no placement fits (SS-11)."""
+        able = self._able_to_place(state, self._waiting(state))
+        return (["place"] if able else []) + (["pass"] if len(able) < len(self._waiting(state)) else [])
+
+    def _waiting(self, state: dict) -> list[int]:
+        return [i for i, seat in enumerate(state["seats"]) if not seat["placed"]]
+
+    # The turn structure (turns.py): a round's three dice are entered (SS-3), then every seat
+    # writes them or passes (SS-11), in any order, then the next round's dice, until the end.
+    turns = Turns(
+        phase_of=lambda state: state["phase"],
+        phases={
+            "roll": Phase(
+                ("roll",),
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop("Enter the three dice of round {n} first (SS-3)."),
+                    "SS-3",
+                    round_said,
+                ),
+                facts=round_facts,
+                then=("place",),
+            ),
+            "place": Phase(
+                _placing,
+                seats=_waiting,
+                not_now=lambda self, state, kind, seat: self._not_now_placing(state, kind, seat),
+                refuses={
+                    "roll": Said(
+                        "unexpected_action",
+                        gettext_noop(
+                            "Round {n}'s dice are already entered: every player writes "
+                            "before the next roll (SS-3)."
+                        ),
+                        "SS-3",
+                        round_said,
+                    )
+                },
+                not_yours=lambda self, state, kind, seat: self._already_written(state, kind, seat),
+                facts=round_facts,
+                then=("place", "roll", "over"),
+            ),
+            "over": Phase(facts=round_facts),
+        },
+    )
 
     def scores(self, state: dict) -> list[dict]:
         sheet = sheet_of(state)
@@ -350,24 +395,11 @@ class SummerSuns:
         check_seat(self, state, seat)
         return seat
 
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        """G-1: the round's dice come first; once rolled, every seat writes before the next roll."""
-        n = state["round"]
-        if state["phase"] == "place" and kind in ("place", "pass"):
-            return self._not_now_placing(state, kind, seat)
-        if kind == "roll":
-            message = _(
-                "Round {n}'s dice are already entered: every player writes before the next roll (SS-3)."
-            ).format(n=n)
-        else:
-            message = _("Enter the three dice of round {n} first (SS-3).").format(n=n)
-        return RuleViolation("unexpected_action", message, "SS-3")
-
     def _not_now_placing(self, state: dict, kind: str, seat: int | None) -> RuleViolation:
         """SS-11 for the type expect leaves out: a pass while every seat still to write can place,
         a place when none can; said for the action's seat where it may still write."""
         if seat is not None and 0 <= seat < len(state["seats"]) and state["seats"][seat]["placed"]:
-            return self.not_your_turn(state, kind, seat)
+            return self._already_written(state, kind, seat)
         if kind == "pass":
             waiting = [i for i, other in enumerate(state["seats"]) if not other["placed"]]
             cells = state["seats"][waiting[0] if seat is None else seat]["cells"]
@@ -381,7 +413,7 @@ class SummerSuns:
             "SS-11",
         )
 
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+    def _already_written(self, state: dict, kind: str, seat: int) -> RuleViolation:
         """G-1: a seat writes once a round (SS-3); the round ends when every seat has (SS-11)."""
         waiting = [i for i, other in enumerate(state["seats"]) if not other["placed"]]
         who = and_join([_("Seat {i}").format(i=i) for i in waiting])
