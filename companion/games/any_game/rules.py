@@ -33,6 +33,7 @@ from ..base import (
     shown,
 )
 from ..names import tidy
+from ..turns import Phase, Said, Turned, Turns, said_seat
 from . import outcomes
 from .seating import checked_roles, checked_teams
 from .setup_options import checked_options
@@ -71,7 +72,7 @@ def check_category(value) -> None:
     require(isinstance(value, str), lambda: _("'category' must be a text."))
 
 
-class AnyGame:
+class AnyGame(Turned):
     slug = "any-game"
     name = gettext_noop("Any other game")
     new_table_heading = gettext_noop(
@@ -205,25 +206,73 @@ class AnyGame:
         }
         return {category: seats for category, seats in open_cells.items() if seats}
 
-    def expect(self, state: dict) -> dict:
+    def _accepted(self, state: dict) -> list[str]:
+        outcome = state.get("outcome", "points")
+        if outcome == "win_loss":
+            return ["finish"]  # AG-7: no scores; the finish names the winners
+        if outcome == "coop":
+            return ["score", "finish"]  # AG-7: the group's score is optional
+        return ["score", "finish"] if state["mode"] == "rounds" and state["rounds"] else ["score"]
+
+    def _facts(self, state: dict) -> dict:
+        """What expect tells besides: the mode, the outcome, the round or the open cells, a tie."""
         outcome = state.get("outcome", "points")
         info = {"mode": state["mode"], "outcome": outcome}
         if state["mode"] == "rounds":
             info["round"] = len(state["rounds"]) + 1
         else:
             info["open"] = self.open_cells(state)
-        if state["end_reason"] is not None:
-            return {"actions": [], "seats": [], **info}
-        if outcome == "win_loss":
-            actions = ["finish"]  # AG-7: no scores; the finish names the winners
-        elif outcome == "coop":
-            actions = ["score", "finish"]  # AG-7: the group's score is optional
-        else:
-            actions = ["score", "finish"] if state["mode"] == "rounds" and state["rounds"] else ["score"]
+        if state["end_reason"] is None and outcome == "points" and "finish" in self._accepted(state):
             best = outcomes.best_sides(state)
-            if "finish" in actions and len(best) > 1:  # AG-9: a finish may settle the tie
+            if len(best) > 1:  # AG-9: a finish may settle the tie
                 info["tied"] = sorted(seat for side in best for seat in side)
-        return {"actions": actions, "seats": [], **info}
+        return info
+
+    # The turn structure (turns.py): anyone at the table writes on the pad, in any order (AG-3),
+    # a round or a cell at a time, until a finish (rounds) or the last cell (categories) (AG-5).
+    _no_points = {
+        "score": Said(
+            "no_points",
+            gettext_noop("A game without points takes no scores: finish it naming who won (AG-7)."),
+            "AG-7",
+        )
+    }
+    _not_yours = Said(
+        "not_your_turn", gettext_noop("Seat {seat} may not write now (AG-3)."), "AG-3", said_seat
+    )
+    turns = Turns(
+        phase_of=lambda state: "over" if state["end_reason"] is not None else state["mode"],
+        phases={
+            "rounds": Phase(
+                _accepted,
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop("Enter a round before finishing the pad (AG-5)."),
+                    "AG-5",
+                ),
+                refuses=_no_points,
+                not_yours=_not_yours,  # no pad entry names a seat of its own
+                facts=_facts,
+                then=("rounds", "over"),
+            ),
+            "categories": Phase(
+                _accepted,
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop(
+                        "A pad of categories ends by itself once every cell is written: there "
+                        "is nothing to finish (AG-5)."
+                    ),
+                    "AG-5",
+                ),
+                refuses=_no_points,
+                not_yours=_not_yours,
+                facts=_facts,
+                then=("categories", "over"),
+            ),
+            "over": Phase(facts=_facts),
+        },
+    )
 
     def scores(self, state: dict) -> list[dict]:
         if state["mode"] == "rounds":
@@ -363,30 +412,6 @@ class AnyGame:
             state["seats"][seat]["total"] += counted(state, named, points[seat])
         if not self.open_cells(state):
             state["end_reason"] = "complete"
-
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        """G-1: what a pad does not take while open: a score without points (AG-7), `finish`
-        before a round or on categories (AG-5)."""
-        if kind == "score":
-            return RuleViolation(
-                "no_points",
-                _("A game without points takes no scores: finish it naming who won (AG-7)."),
-                "AG-7",
-            )
-        if state["mode"] == "categories":
-            message = _(
-                "A pad of categories ends by itself once every cell is written: there "
-                "is nothing to finish (AG-5)."
-            )
-        else:
-            message = _("Enter a round before finishing the pad (AG-5).")
-        return RuleViolation("unexpected_action", message, "AG-5")
-
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
-        # No pad entry names a seat of its own: anyone at the table writes on the pad.
-        return RuleViolation(
-            "not_your_turn", _("Seat {seat} may not write now (AG-3).").format(seat=seat), "AG-3"
-        )
 
     # --- the log ------------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from companion.games.base import (
     seat_field,
     shown,
 )
+from companion.games.turns import Phase, Turned, Turns
 from companion.games.words import _, gettext_noop, said
 
 from . import marks, scoring
@@ -77,7 +78,7 @@ def step_seats(state: dict) -> list[int]:
     return list(seats)
 
 
-class RollAndWrite:
+class RollAndWrite(Turned):
     slug = "roll-and-write"
     name = gettext_noop("Roll and write")
     new_table_heading = gettext_noop("A roll-and-write, from its sheet")
@@ -181,20 +182,64 @@ class RollAndWrite:
         fair = sum(mean for _face, mean in rolled) / len(rolled)
         return Rolled(state["active"], tuple(face for face, _mean in rolled), fair)
 
-    def expect(self, state: dict) -> dict:
-        if state["end_reason"] is not None:
-            return {"actions": [], "seats": []}
-        if state["phase"] == "roll":
-            return {"actions": ["roll"], "seats": [state["active"]], "active": state["active"]}
+    def _marking(self, state: dict) -> list[str]:
         # A waiting seat always has a mark open to it (one without is done at once): an obligatory
         # step takes marks only (RW-3).
-        waiting = [seat for seat in step_seats(state) if not state["step_done"][seat]]
-        return {
-            "actions": ["mark", "pass"] if self.step(state).get("optional") else ["mark"],
-            "seats": waiting,
-            "active": state["active"],
-            "step": state["step"],
-        }
+        return ["mark", "pass"] if self.step(state).get("optional") else ["mark"]
+
+    def _still_to_mark(self, state: dict) -> list[int]:
+        return [seat for seat in step_seats(state) if not state["step_done"][seat]]
+
+    def _nothing_to_mark(self, state: dict, kind: str, seat: int) -> RuleViolation:
+        waiting = self.expect(state)["seats"]
+        who = and_join([_("Seat {seat}").format(seat=other) for other in waiting])
+        return marks.refuse(
+            state["sheet"],
+            "not_your_turn",
+            _("Seat {seat} has nothing to mark now: {who} still to mark or pass").format(seat=seat, who=who),
+            "turn",
+        )
+
+    # The turn structure (turns.py): the active player's roll, then the sheet's steps of marks in
+    # turn (who marks each: everyone, the active player, each in turn), then the next player's roll,
+    # until the sheet's end. Every refusal cites the sheet's own rule (marks.refuse).
+    turns = Turns(
+        phase_of=lambda state: "over" if state["end_reason"] is not None else state["phase"],
+        phases={
+            "roll": Phase(
+                ("roll",),
+                seats=lambda self, state: [state["active"]],
+                not_now=lambda self, state, kind, seat: marks.refuse(
+                    state["sheet"],
+                    "unexpected_action",
+                    _("Enter the roll first: the dice as they lie"),
+                    "roll",
+                ),
+                not_yours=lambda self, state, kind, seat: self._nothing_to_mark(state, kind, seat),
+                facts=lambda self, state: {"active": state["active"]},
+                then=("mark", "roll", "over"),
+            ),
+            "mark": Phase(
+                _marking,
+                seats=_still_to_mark,
+                not_now=lambda self, state, kind, seat: marks.refuse(
+                    state["sheet"], "unexpected_action", _("Finish this roll's marks first"), "turn"
+                ),
+                refuses={
+                    "pass": lambda self, state, kind, seat: marks.refuse(
+                        state["sheet"],
+                        "must_mark",
+                        _("This roll must be marked: a box is open to it"),
+                        "turn",
+                    )
+                },
+                not_yours=lambda self, state, kind, seat: self._nothing_to_mark(state, kind, seat),
+                facts=lambda self, state: {"active": state["active"], "step": state["step"]},
+                then=("mark", "roll", "over"),
+            ),
+            "over": Phase(),
+        },
+    )
 
     def step(self, state: dict) -> dict:
         return state["sheet"]["turn"]["steps"][state["step"]]
@@ -357,28 +402,6 @@ class RollAndWrite:
         return state["end_reason"] is not None
 
     # --- refusals ---------------------------------------------------------------------------
-
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        sheet = state["sheet"]
-        if kind == "pass" and state["phase"] == "mark":
-            return marks.refuse(
-                sheet, "must_mark", _("This roll must be marked: a box is open to it"), "turn"
-            )
-        if kind == "roll":
-            return marks.refuse(sheet, "unexpected_action", _("Finish this roll's marks first"), "turn")
-        return marks.refuse(
-            sheet, "unexpected_action", _("Enter the roll first: the dice as they lie"), "roll"
-        )
-
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
-        waiting = self.expect(state)["seats"]
-        who = and_join([_("Seat {seat}").format(seat=other) for other in waiting])
-        return marks.refuse(
-            state["sheet"],
-            "not_your_turn",
-            _("Seat {seat} has nothing to mark now: {who} still to mark or pass").format(seat=seat, who=who),
-            "turn",
-        )
 
     # --- the log ------------------------------------------------------------------------------
 

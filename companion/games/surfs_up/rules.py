@@ -45,6 +45,7 @@ from ..base import (
     require,
     shown,
 )
+from ..turns import Phase, Said, Turned, Turns
 
 OCEAN_KINDS = ("wave", "bluebottle")
 BEACH_KINDS = ("surfboard", "energy")
@@ -322,7 +323,12 @@ def read_seat_map(value: dict) -> dict[int, object]:
     return dict(sorted((int(key), item) for key, item in value.items()))
 
 
-class SurfsUp:
+def round_facts(engine, state: dict) -> dict:
+    """What expect tells besides the actions and seats: the phase and the round."""
+    return {"phase": state["phase"], "round": state["round"]}
+
+
+class SurfsUp(Turned):
     slug = "surfs-up"
     name = "Surf's Up!"  # a game's name is its own in every language
     min_players = 2
@@ -379,16 +385,95 @@ class SurfsUp:
             ],
         }
 
-    def expect(self, state: dict) -> dict:
-        phase = state["phase"]
-        base = {"phase": phase, "round": state["round"]}
-        if phase == "over":
-            return {"actions": [], "seats": [], **base}
-        if phase == "reveal":
-            return {"actions": ["reveal"], "seats": list(range(len(state["seats"]))), **base}
-        if phase == "reward":
-            return {"actions": ["reward"], "seats": [state["rewards"][0]], **base}
-        return {"actions": [phase], "seats": [], **base}  # setup, ocean, final: the whole table
+    # The turn structure (turns.py): the table is set up (SU-3), then each round every seat reveals
+    # (SU-4), the winner's reward and the runner-up's follow (SU-7), a new ocean card rolls in
+    # (SU-3), and once the game ends the final entry counts the tokens and goals (SU-11).
+    turns = Turns(
+        phase_of=lambda state: state["phase"],
+        phases={
+            "setup": Phase(
+                ("setup",),
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop(
+                        "Set up the table first: the {SURF_SIZE} waves in the surf and the "
+                        "{BEACH_SIZE} beach cards (SU-3)."
+                    ),
+                    "SU-3",
+                    lambda self, state, kind, seat: {"SURF_SIZE": SURF_SIZE, "BEACH_SIZE": BEACH_SIZE},
+                ),
+                facts=round_facts,
+                then=("reveal",),
+            ),
+            "reveal": Phase(
+                ("reveal",),
+                seats=lambda self, state: list(range(len(state["seats"]))),
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop("Round {round} first: every seat reveals an energy card (SU-4)."),
+                    "SU-4",
+                    lambda self, state, kind, seat: {"round": state["round"]},
+                ),
+                refuses={
+                    "setup": Said(
+                        "unexpected_action", gettext_noop("The table is already set up (SU-3)."), "SU-3"
+                    ),
+                    "final": Said(
+                        "unexpected_action",
+                        gettext_noop(
+                            "The game has not ended yet: every seat reveals an energy card (SU-10)."
+                        ),
+                        "SU-10",
+                    ),
+                },
+                facts=round_facts,
+                then=("reveal", "reward", "ocean", "final"),
+            ),
+            "reward": Phase(
+                ("reward",),
+                seats=lambda self, state: [state["rewards"][0]],
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop("Seat {due}'s reward comes first: respect or a beach card (SU-7)."),
+                    "SU-7",
+                    lambda self, state, kind, seat: {"due": state["rewards"][0]},
+                ),
+                not_yours=lambda self, state, kind, seat: self._not_your_reward(state, kind, seat),
+                facts=round_facts,
+                then=("reward", "ocean", "reveal", "final"),
+            ),
+            "ocean": Phase(
+                ("ocean",),
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop(
+                        "First enter the new ocean card that rolls into the far end of the surf (SU-3)."
+                    ),
+                    "SU-3",
+                ),
+                facts=round_facts,
+                then=("reveal", "final"),
+            ),
+            "final": Phase(
+                ("final",),
+                not_now=Said(
+                    "unexpected_action",
+                    gettext_noop(
+                        "The game has ended: enter the values of the bluebottle tokens{goals} (SU-11)."
+                    ),
+                    "SU-11",
+                    lambda self, state, kind, seat: {
+                        "goals": _(" and the shared goals each seat achieved")
+                        if state["options"]["shared_goals"]
+                        else ""
+                    },
+                ),
+                facts=round_facts,
+                then=("over",),
+            ),
+            "over": Phase(facts=round_facts),
+        },
+    )
 
     def scores(self, state: dict) -> list[dict]:
         """SU-12. Sting values and goals count 0 until the final entry (SU-N5)."""
@@ -699,53 +784,7 @@ class SurfsUp:
         getattr(self, f"_{kind}")(state, **parsed)
         return state
 
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        """G-1: what the game waits for instead of `kind`, with the ruling that says so."""
-        phase = state["phase"]
-        if phase == "setup":
-            message, rule = (
-                _(
-                    "Set up the table first: the {SURF_SIZE} waves in the surf and the "
-                    "{BEACH_SIZE} beach cards (SU-3)."
-                ).format(SURF_SIZE=SURF_SIZE, BEACH_SIZE=BEACH_SIZE),
-                "SU-3",
-            )
-        elif phase == "reward":
-            due = state["rewards"][0]
-            message, rule = (
-                _("Seat {due}'s reward comes first: respect or a beach card (SU-7).").format(due=due),
-                "SU-7",
-            )
-        elif phase == "ocean":
-            message, rule = (
-                _("First enter the new ocean card that rolls into the far end of the surf (SU-3)."),
-                "SU-3",
-            )
-        elif phase == "final":
-            goals = _(" and the shared goals each seat achieved") if state["options"]["shared_goals"] else ""
-            message, rule = (
-                _("The game has ended: enter the values of the bluebottle tokens{goals} (SU-11).").format(
-                    goals=goals
-                ),
-                "SU-11",
-            )
-        elif kind == "setup":
-            message, rule = _("The table is already set up (SU-3)."), "SU-3"
-        elif kind == "final":
-            message, rule = (
-                _("The game has not ended yet: every seat reveals an energy card (SU-10)."),
-                "SU-10",
-            )
-        else:
-            message, rule = (
-                _("Round {round} first: every seat reveals an energy card (SU-4).").format(
-                    round=state["round"]
-                ),
-                "SU-4",
-            )
-        return RuleViolation("unexpected_action", message, rule)
-
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
+    def _not_your_reward(self, state: dict, kind: str, seat: int) -> RuleViolation:
         """G-1: the winner's reward, then the runner-up's (SU-7)."""
         due = state["rewards"][0]
         if seat in state["rewards"]:

@@ -17,6 +17,7 @@ from companion.games.base import (
     seat_field,
     whole_numbers,
 )
+from companion.games.turns import Phase, Said, Turned, Turns
 from companion.games.words import _, gettext_noop
 
 from .boxes import (
@@ -116,7 +117,12 @@ def seat_score(seat: dict) -> dict:
     return {"total": sum(breakdown.values()), "breakdown": breakdown}
 
 
-class Yahtzee:
+def any_box_open(state: dict) -> bool:
+    """Whether a box of a sheet is still empty: the game ends once every box is written (YZ-9)."""
+    return any(value is None for seat in state["seats"] for value in seat["boxes"].values())
+
+
+class Yahtzee(Turned):
     slug = "yahtzee"
     name = "Yahtzee"  # a game's name is its own in every language
     bgg_id = 2243  # BoardGameGeek's: an imported Yahtzee is this game (history/same_game.py)
@@ -149,10 +155,28 @@ class Yahtzee:
             "last": None,
         }
 
-    def expect(self, state: dict) -> dict:
-        if self.result(state) is not None:
-            return {"actions": [], "seats": []}
-        return {"actions": ["score"], "seats": [state["turn"]]}
+    # The turn structure (turns.py): each seat in turn scores one throw (YZ-2), thirteen rounds.
+    turns = Turns(
+        phase_of=lambda state: "turn" if any_box_open(state) else "over",
+        phases={
+            "turn": Phase(
+                ("score",),
+                seats=lambda self, state: [state["turn"]],
+                # Every turn is a score: only the end refuses one, and check_turn says the end first.
+                not_now=Said("unexpected_action", gettext_noop("No entry is expected now (YZ-9)."), "YZ-9"),
+                not_yours=Said(
+                    "not_your_turn",
+                    gettext_noop(
+                        "It is Seat {turn}'s turn, not Seat {seat}'s: turns go in seat order (YZ-2)."
+                    ),
+                    "YZ-2",
+                    lambda self, state, kind, seat: {"turn": state["turn"], "seat": seat},
+                ),
+                then=("turn", "over"),
+            ),
+            "over": Phase(),
+        },
+    )
 
     def choices(self, state: dict, seat: int, dice: list[int]) -> list[Choice]:
         return choices(state["seats"][seat], dice)
@@ -184,7 +208,7 @@ class Yahtzee:
         return [{"seat": i, **seat_score(seat)} for i, seat in enumerate(state["seats"])]
 
     def result(self, state: dict) -> dict | None:
-        if any(value is None for seat in state["seats"] for value in seat["boxes"].values()):
+        if any_box_open(state):
             return None
         totals = [score["total"] for score in self.scores(state)]
         best = max(totals)
@@ -220,16 +244,3 @@ class Yahtzee:
         scoring = [choice for choice in open_choices if choice.points] or open_choices
         box = rng.choice(scoring if rng.random() < 0.8 else open_choices).box
         return {"type": "score", "seat": seat, "dice": dice, "box": box}
-
-    def not_now(self, state: dict, kind: str, seat: int | None = None) -> RuleViolation:
-        # Every turn is a score: only the end refuses one, and check_turn says the end first.
-        return RuleViolation("unexpected_action", _("No entry is expected now (YZ-9)."), "YZ-9")
-
-    def not_your_turn(self, state: dict, kind: str, seat: int) -> RuleViolation:
-        return RuleViolation(
-            "not_your_turn",
-            _("It is Seat {turn}'s turn, not Seat {seat}'s: turns go in seat order (YZ-2).").format(
-                turn=state["turn"], seat=seat
-            ),
-            "YZ-2",
-        )
