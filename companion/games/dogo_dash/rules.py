@@ -295,7 +295,7 @@ class DogoDash(Turned):
                 ),
                 not_yours=_not_yours,
                 facts=_facts,
-                then=("reveal", "over"),
+                then=("reveal",),  # a dash comes only before a refill that deals cards (DD-7, DD-10)
             ),
             "over": Phase(facts=_facts),
         },

@@ -452,7 +452,7 @@ class SurfsUp(Turned):
                     "SU-3",
                 ),
                 facts=round_facts,
-                then=("reveal", "final"),
+                then=("reveal",),
             ),
             "final": Phase(
                 ("final",),

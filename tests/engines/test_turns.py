@@ -1,0 +1,73 @@
+"""The engine kit's turn structure (issue 44, games/turns.py), checked for every registered game:
+each declares its phases and writes none of expect, not_now or not_your_turn by hand; random play
+moves only from a phase to one it declares may follow, reaches every phase it declares, ends in
+`over` exactly when the game has a result; and at every state each type the phase does not take,
+and each seat it does not list, is refused in a sentence that names its ruling (G-1)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.games import base, registry
+from companion.games.turns import Turned
+
+from .setups import every_setup
+
+ENGINES = registry.all_engines()
+SEEDS = 4
+# A ruling as a sentence names it: "(DD-10)", or a sheet's own rule, "(Qwixx, rule 3)".
+NAMES_ITS_RULE = re.compile(r"\([^()]+\)\.?$")
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_every_engine_declares_its_turns_and_writes_none_of_them_by_hand(engine):
+    assert isinstance(engine, Turned)
+    written = [name for name in ("expect", "not_now", "not_your_turn") if name in type(engine).__dict__]
+    assert written == []
+    turns = engine.turns
+    assert turns.over in turns.phases
+    assert turns.phases[turns.over].accepted(engine, {}) == []  # the end takes nothing
+
+
+def check_refusals(engine, state: dict) -> None:
+    """Every type not taken now is refused by not_now, every seat not listed by not_your_turn: a
+    RuleViolation citing its ruling, in words that end by naming it."""
+    expect = engine.expect(state)
+    for kind in set(engine.action_types) - set(expect["actions"]):
+        refusal = engine.not_now(state, kind, None)
+        assert isinstance(refusal, base.RuleViolation) and refusal.rule, (kind, expect)
+        assert NAMES_ITS_RULE.search(refusal.message), refusal.message
+    if expect["seats"]:
+        for seat in set(range(len(state["seats"]))) - set(expect["seats"]):
+            refusal = engine.not_your_turn(state, expect["actions"][0], seat)
+            assert isinstance(refusal, base.RuleViolation) and refusal.rule, (seat, expect)
+            assert NAMES_ITS_RULE.search(refusal.message), refusal.message
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_random_play_follows_the_declared_phases_and_reaches_each(engine):
+    turns = engine.turns
+    reached, moves = set(), set()
+    for players, options in every_setup(engine):
+        merged = base.validate_options(engine, options)
+        for seed in range(SEEDS):
+            rng = random.Random(f"turns-{engine.slug}-{players}-{seed}")
+            state = engine.setup(players, merged)
+            while True:
+                name = turns.phase_of(state)
+                reached.add(name)
+                assert (name == turns.over) == (engine.result(state) is not None), name
+                if name == turns.over:
+                    break
+                check_refusals(engine, state)
+                state = base.play(engine, state, engine.sample_action(state, rng))
+                after = turns.phase_of(state)
+                assert after in turns.phases[name].then, f"{name} -> {after} is not declared"
+                moves.add((name, after))
+    assert reached == set(turns.phases), f"declared but never reached: {set(turns.phases) - reached}"
+    # Some declared moves are rare in random play (Surf's Up's rounds once the ocean deck is out,
+    # a Snag that brings Hang Four's fourth dog), so only the phases are all required to be reached.
+    assert moves, "random play made no move"
