@@ -94,6 +94,11 @@ class Engine(Protocol):
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         """A random legal action for the current state (for conformance and property tests)."""
 
+    def legal(self, state: dict, seat: int) -> dict:
+        """What `seat` may enter now, and why not (turns.Turned): {"allowed": [types], "refused":
+        {type: refusal}}, and a game's own listing of its entries where it has one (62 Summer Suns'
+        placements, a roll-and-write's marks)."""
+
 
 @dataclass(frozen=True)
 class PlayedGame:
@@ -416,15 +421,27 @@ def check_turn(engine: Engine, state: dict, kind: str, seat: int | None = None) 
     checked (a malformed action is a 400 whatever the state) and before the game's own rules, in
     one fixed order: game over -> a seat the table does not have -> an action not accepted now ->
     a seat that may not act now. Every refusal cites its ruling (G-1)."""
+    refusal = turn_refusal(engine, state, kind, seat)
+    if refusal is not None:
+        raise refusal
+
+
+def turn_refusal(engine: Engine, state: dict, kind: str, seat: int | None = None) -> RuleViolation | None:
+    """check_turn's refusal of `kind` by `seat` now, or None: the one order of the shared checks,
+    asked by apply (which raises it) and by the legal listing (which tells it)."""
     if engine.result(state) is not None:
-        raise RuleViolation("game_over", game_over_text(engine), engine.end_rule)
+        return RuleViolation("game_over", game_over_text(engine), engine.end_rule)
     if seat is not None:
-        check_seat(engine, state, seat)
+        try:
+            check_seat(engine, state, seat)
+        except RuleViolation as refused:
+            return refused
     expected = engine.expect(state)
     if kind not in expected["actions"]:
-        raise engine.not_now(state, kind, seat)
+        return engine.not_now(state, kind, seat)
     if seat is not None and expected["seats"] and seat not in expected["seats"]:
-        raise engine.not_your_turn(state, kind, seat)
+        return engine.not_your_turn(state, kind, seat)
+    return None
 
 
 def play(engine: Engine, state: dict, action: Any) -> dict:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import RuleViolation
+from companion.games.base import RuleViolation, turn_refusal
 from companion.games.words import _
 
 Refusal = Callable[[Any, dict, str, "int | None"], RuleViolation]
@@ -126,3 +126,16 @@ class Turned:
         if phase.not_yours is None:
             raise LookupError(f"{self.slug}: phase {self.turns.phase_of(state)!r} declares no seat's refusal")
         return phase.not_yours(self, state, kind, seat)
+
+    def legal(self, state: dict, seat: int) -> dict:
+        """What `seat` may enter now, by type, and the refusal of each type it may not, in the
+        order apply refuses (base.turn_refusal): {"allowed": [types], "refused": {type: {"code",
+        "message", "rule"}}}. A game that lists its entries adds them (it extends this method)."""
+        allowed, refused = [], {}
+        for kind in self.action_types:
+            refusal = turn_refusal(self, state, kind, seat)
+            if refusal is None:
+                allowed.append(kind)
+            else:
+                refused[kind] = refusal.as_dict()
+        return {"allowed": allowed, "refused": refused}

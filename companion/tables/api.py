@@ -16,6 +16,7 @@ from pydantic import Field, StrictInt
 
 from companion import tokens
 from companion.games import base, registry
+from companion.games.base import name_seats
 from companion.groups import own_sheets
 from companion.groups.access import GROUP_ID, group_for, open_to_all
 from companion.groups.models import DEFAULT_GROUP_ID, Group
@@ -160,12 +161,31 @@ class CrabDeadOut(Schema):
     dead: list[str]
 
 
+class RefusalOut(Schema):
+    code: str
+    message: str
+    rule: str
+
+
+class MarkOut(Schema):
+    row: str
+    box: int
+    value: int
+
+
 class LegalOut(Schema):
-    placements: list[PlacementOut]
-    pass_allowed: bool
+    """What a seat may enter now, for every game (issue 44, the engine kit): the action types it
+    may enter and, for each other type, the refusal apply would give. A game that lists its
+    entries adds them: 62 Summer Suns API.md's placements, a roll-and-write's marks."""
+
+    allowed: list[str]
+    refused: dict[str, RefusalOut]
+    placements: list[PlacementOut] | None = None  # 62 Summer Suns (API.md)
+    pass_allowed: bool | None = None
     # An extension of API.md (SS-5 revised): for each placement's first crab targets, the slots
     # that copy would leave impossible to fill, as a placement's `dead` does for the placed value.
-    crab_dead: list[CrabDeadOut]
+    crab_dead: list[CrabDeadOut] | None = None
+    marks: list[MarkOut] | None = None  # a roll-and-write's marks (docs/sheets.md)
 
 
 class EventOut(Schema):
@@ -322,23 +342,25 @@ def list_events(request, table_id: str):
     ]
 
 
-@api.get("/tables/{table_id}/legal", response={200: LegalOut, **ERRORS}, auth=TableToken(), tags=["tables"])
+@api.get(
+    "/tables/{table_id}/legal",
+    response={200: LegalOut, **ERRORS},
+    auth=TableToken(),
+    tags=["tables"],
+    exclude_none=True,  # a game's own listing only where it has one
+)
 def list_legal(request, table_id: str, seat: int):
-    """Every legal entry of `seat` now, for a game whose engine lists them (`legal`): a 404
-    `no_legal_listing` for the others. The answer's shape is API.md's (a roll-and-write's
-    placements)."""
+    """What `seat` may enter now, and why not, for every game (the engine's `legal`, from its
+    declared turns); 62 Summer Suns' answer keeps API.md's placements."""
     table = _table(request, table_id)
     engine = services.engine_for(table)
-    if not hasattr(engine, "legal"):
-        raise ApiError(
-            404,
-            error_body("no_legal_listing", _("{game} has no legal-move listing.").format(game=engine.name))[
-                "error"
-            ],
-        )
     if not 0 <= seat < table.seats.count():
         raise ApiError(
             400,
             error_body("bad_seat", _("There is no seat {seat} at this table.").format(seat=seat))["error"],
         )
-    return engine.legal(table.snapshot, seat)
+    legal = engine.legal(table.snapshot, seat)
+    names = services.seat_names(table)  # G-2: a refusal names the players, as apply's does
+    for refusal in legal["refused"].values():
+        refusal["message"] = name_seats(refusal["message"], names)
+    return legal

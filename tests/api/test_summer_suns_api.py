@@ -32,7 +32,6 @@ def test_the_sheet_and_legal_moves_through_the_api(api):
     assert {"slot": "c2b", "value": 6, "target": "c2t", "dead": []} in listing["crab_dead"]
     bad = api.call("get", f"/api/v1/tables/{table['id']}/legal?seat=9", token=api.tokens[table["id"]])
     assert bad.status_code == 400
-    dogo = api.create(players=["Ann", "Ben"])
-    assert (
-        api.call("get", f"/api/v1/tables/{dogo['id']}/legal?seat=0", token=dogo["token"]).status_code == 404
-    )
+    # The kit's part of the answer (issue 44): Ann may place, not roll again nor pass (SS-3, SS-11).
+    assert legal["allowed"] == ["place"] and set(legal["refused"]) == {"roll", "pass"}
+    assert legal["refused"]["roll"]["rule"] == "SS-3" and legal["refused"]["pass"]["rule"] == "SS-11"

@@ -71,3 +71,37 @@ def test_random_play_follows_the_declared_phases_and_reaches_each(engine):
     # Some declared moves are rare in random play (Surf's Up's rounds once the ocean deck is out,
     # a Snag that brings Hang Four's fourth dog), so only the phases are all required to be reached.
     assert moves, "random play made no move"
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
+def test_the_legal_listing_refuses_each_type_with_the_very_refusal_of_apply(engine):
+    """`legal(state, seat)` (what /legal answers for every game) lists a type as allowed exactly
+    when expect lets the seat enter it, and gives for each other type the refusal apply raises for
+    that seat's entry of it: the same code, words and ruling."""
+    from .test_conformance import for_seat, one_action_of_each_type
+
+    players = min(max(engine.min_players, 3), engine.max_players)
+    known = dict(one_action_of_each_type(engine))
+    for seed in range(2):
+        rng = random.Random(f"legal-{engine.slug}-{seed}")
+        state = engine.setup(players, base.validate_options(engine, every_setup(engine)[0][1]))
+        while True:
+            expect = engine.expect(state)
+            for seat in range(players):
+                legal = engine.legal(state, seat)
+                may = expect["actions"] if not expect["seats"] or seat in expect["seats"] else []
+                allowed = [kind for kind in engine.action_types if kind in may]
+                assert legal["allowed"] == allowed, (seat, expect)
+                assert set(legal["refused"]) == set(engine.action_types) - set(legal["allowed"])
+                for kind, refusal in legal["refused"].items():
+                    action = for_seat(known[kind], seat)
+                    if "seat" not in action and refusal["code"] == "not_your_turn":
+                        continue  # an entry that names no seat is not refused by the seat
+                    with pytest.raises(base.RuleViolation) as refused:
+                        base.play(engine, state, action)
+                    assert refused.value.as_dict() == refusal, (kind, seat)
+            if engine.result(state) is not None:
+                break
+            action = engine.sample_action(state, rng)
+            known[action["type"]] = action
+            state = base.play(engine, state, action)

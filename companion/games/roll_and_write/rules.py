@@ -215,7 +215,14 @@ class RollAndWrite(Turned):
                     _("Enter the roll first: the dice as they lie"),
                     "roll",
                 ),
-                not_yours=lambda self, state, kind, seat: self._nothing_to_mark(state, kind, seat),
+                not_yours=lambda self, state, kind, seat: marks.refuse(
+                    state["sheet"],
+                    "not_your_turn",
+                    _("It is Seat {active}'s roll, not Seat {seat}'s").format(
+                        active=state["active"], seat=seat
+                    ),
+                    "roll",
+                ),
                 facts=lambda self, state: {"active": state["active"]},
                 then=("mark", "roll", "over"),
             ),
@@ -253,6 +260,14 @@ class RollAndWrite(Turned):
         ):
             return []
         return marks.legal(state["sheet"], state, self.step(state), seat)
+
+    def legal(self, state: dict, seat: int) -> dict:
+        """What `seat` may enter now (turns.Turned.legal), and each mark it may make: a mark
+        action's row, box and value (the same for every sheet, docs/sheets.md)."""
+        offered = [
+            {"row": mark.row, "box": mark.box, "value": mark.value} for mark in self.legal_marks(state, seat)
+        ]
+        return {**super().legal(state, seat), "marks": offered}
 
     def scores(self, state: dict) -> list[dict]:
         return [
