@@ -66,7 +66,8 @@ class ScoreSheetForm(forms.Form):
         label=gettext_lazy("The lines of its score sheet"),
         help_text=gettext_lazy(
             "One line per row of the game's score sheet. Start a line with a minus (-) when it counts "
-            "against. A line ending with a colon (Buildings:) heads the lines under it."
+            "against. A line ending with a colon (Buildings:) heads the lines under it, up to a colon "
+            "alone (:)."
         ),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "sentences"}),
@@ -130,8 +131,8 @@ class ScoreSheetForm(forms.Form):
             typed = " ".join(typed.split())
             if not typed:
                 continue
-            if typed.endswith(":") and len(typed) > 1:
-                heading = typed[:-1].strip()
+            if typed.endswith(":"):  # a heading over the lines under it; a colon alone ends it
+                heading = typed[:-1].strip() or None
                 continue
             line = {}
             if typed.startswith(AGAINST):

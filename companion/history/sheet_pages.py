@@ -123,6 +123,8 @@ def _initial(row: GroupSheet) -> dict | None:
         group = line.get("group", {}).get("en")
         if group and group != heading:
             typed.append(f"{group}:")
+        elif heading and not group:
+            typed.append(":")  # the group ends: this line stands alone (sheet_forms.typed_lines)
         heading = group
         typed.append(("- " if line.get("against") else "") + line["en"])
     return {

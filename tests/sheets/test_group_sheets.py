@@ -310,8 +310,11 @@ def test_a_shared_roll_and_write_shows_its_rules_in_the_phones_language(crew):
 
 def test_a_sheets_headings_go_from_its_play_link_to_the_pad(crew):
     phone = member(crew)
-    lines = "Boats\nLights:\nRed lights\nGreen lights\n"
+    lines = "Boats\nLights:\nRed lights\nGreen lights\n:\nStorms\n"  # a colon alone ends the group
     phone.post(f"/g/{crew.pk}/sheets/", written(name="Harbour", lines=lines))
+    assert GroupSheet.objects.get(group=crew).document["lines"][-1] == {"en": "Storms", "fr": "Storms"}
+    change = phone.get(f"/g/{crew.pk}/sheets/?edit=harbour").content.decode()
+    assert "Boats\nLights:\nRed lights\nGreen lights\n:\nStorms</textarea>" in change
     url = f"/new/any-game/?group={crew.pk}&sheet={crew.pk}.harbour"
     form = phone.get(url).content.decode()
     hidden = "{&quot;Red lights&quot;: &quot;Lights&quot;, &quot;Green lights&quot;: &quot;Lights&quot;}"
@@ -322,7 +325,7 @@ def test_a_sheets_headings_go_from_its_play_link_to_the_pad(crew):
         "option_game_name": "Harbour",
         "option_outcome": "points",
         "option_mode": "categories",
-        "option_categories": "Boats\nRed lights\nGreen lights",
+        "option_categories": "Boats\nRed lights\nGreen lights\nStorms",
         "option_headings": json.dumps({"Red lights": "Lights", "Green lights": "Lights"}),
         "option_target": "0",
         "option_bgg_id": "0",
@@ -332,6 +335,8 @@ def test_a_sheets_headings_go_from_its_play_link_to_the_pad(crew):
     assert table.options["headings"] == {"Red lights": "Lights", "Green lights": "Lights"}
     page = phone.get(f"/t/{table.id}/").content.decode()
     assert page.count('<tr class="pad-heading">') == 1 and ">Lights</th></tr>" in page
+    # Storms, after the group and in none, is set apart by a rule above it (the group ends there)
+    assert '<tr class="pad-after-group"><th scope="row" class="fw-normal text-break">Storms</th>' in page
 
 
 def test_the_sheets_page_names_a_sheet_and_its_lines_in_the_phones_language(crew):

@@ -98,6 +98,7 @@ def _sheet(state: dict, names: list[str]) -> dict:
                     for seat in range(len(names))
                 ],
                 "heading": _heading_above(state, index),
+                "ends_group": _ends_group(state, index),
             }
             for index, category in enumerate(state["categories"])
         ]
@@ -117,6 +118,13 @@ def _sheet(state: dict, names: list[str]) -> dict:
             for seat, name in enumerate(names)
         ],
     }
+
+
+def _ends_group(state: dict, index: int) -> bool:
+    """A line with no heading right after a headed one: the group ends above it, so the line is
+    not read as the group's (Cascadia's "Nature tokens" after its habitats)."""
+    headings, categories = state.get("headings", {}), state["categories"]
+    return index > 0 and not headings.get(categories[index]) and bool(headings.get(categories[index - 1]))
 
 
 def _heading_above(state: dict, index: int) -> str:

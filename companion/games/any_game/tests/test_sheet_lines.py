@@ -116,12 +116,12 @@ def test_a_sheets_headings_stand_over_the_first_line_of_each_run():
     # Spelled as the lines are; one over a line the pad does not have is dropped (a renamed line)
     assert state["headings"] == {"Routes": "On the board", "Tickets": "Tickets", "Lost tickets": "Tickets"}
     rows = _sheet(state, ["Ann", "Ben"])["rows"]
-    assert [(row["heading"], row["label"]) for row in rows] == [
-        ("On the board", "Routes"),
-        ("Tickets", "Tickets"),
-        ("", "Lost tickets"),
-        ("", "Longest path"),
-        ("", "Trains left"),
+    assert [(row["heading"], row["label"], row["ends_group"]) for row in rows] == [
+        ("On the board", "Routes", False),
+        ("Tickets", "Tickets", False),
+        ("", "Lost tickets", False),
+        ("", "Longest path", True),  # no heading of its own after the tickets: set apart (a rule above it)
+        ("", "Trains left", False),
     ]
 
 
