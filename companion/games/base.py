@@ -94,10 +94,10 @@ class Engine(Protocol):
     def sample_action(self, state: dict, rng: random.Random) -> dict:
         """A random legal action for the current state (for conformance and property tests)."""
 
-    def legal(self, state: dict, seat: int) -> dict:
+    def entries(self, state: dict, seat: int) -> dict:
         """What `seat` may enter now, and why not (turns.Turned): {"allowed": [types], "refused":
-        {type: refusal}}, and a game's own listing of its entries where it has one (62 Summer Suns'
-        placements, a roll-and-write's marks)."""
+        {type: refusal}}. Optional beside it: `legal(state, seat)`, the game's own listing of its
+        entries (62 Summer Suns' placements, a roll-and-write's marks); base.legal joins them."""
 
 
 @dataclass(frozen=True)
@@ -442,6 +442,13 @@ def turn_refusal(engine: Engine, state: dict, kind: str, seat: int | None = None
     if seat is not None and expected["seats"] and seat not in expected["seats"]:
         return engine.not_your_turn(state, kind, seat)
     return None
+
+
+def legal(engine: Engine, state: dict, seat: int) -> dict:
+    """What `seat` may enter now for any game: the game's own listing where it has one, then the
+    types allowed and the refusal of each other type (what GET /tables/{id}/legal answers)."""
+    listing = engine.legal(state, seat) if hasattr(engine, "legal") else {}
+    return {**listing, **engine.entries(state, seat)}
 
 
 def play(engine: Engine, state: dict, action: Any) -> dict:

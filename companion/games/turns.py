@@ -127,10 +127,10 @@ class Turned:
             raise LookupError(f"{self.slug}: phase {self.turns.phase_of(state)!r} declares no seat's refusal")
         return phase.not_yours(self, state, kind, seat)
 
-    def legal(self, state: dict, seat: int) -> dict:
+    def entries(self, state: dict, seat: int) -> dict:
         """What `seat` may enter now, by type, and the refusal of each type it may not, in the
         order apply refuses (base.turn_refusal): {"allowed": [types], "refused": {type: {"code",
-        "message", "rule"}}}. A game that lists its entries adds them (it extends this method)."""
+        "message", "rule"}}}. base.legal adds a game's own listing of its entries."""
         allowed, refused = [], {}
         for kind in self.action_types:
             refusal = turn_refusal(self, state, kind, seat)

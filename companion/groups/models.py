@@ -7,7 +7,7 @@ the history), its `view_token` a watcher (read the history). Ids are not secrets
 import secrets
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -68,10 +68,14 @@ class Group(models.Model):
 
     def renew_links(self) -> None:
         """New member and watch links (issue 41): the old ones open nothing from now on, and a phone
-        that opened them holds nothing (its grant names the old links' generation, tokens.py)."""
-        Group.objects.filter(pk=self.pk).update(
-            token=new_token(), view_token=new_token(), links=models.F("links") + 1
-        )
+        that opened them holds nothing (its grant names the old links' generation, tokens.py). The
+        share links of the group's own sheets are renewed with them: a leak is closed whole."""
+        with transaction.atomic():
+            Group.objects.filter(pk=self.pk).update(
+                token=new_token(), view_token=new_token(), links=models.F("links") + 1
+            )
+            for sheet in GroupSheet.objects.filter(group=self).only("pk"):  # one token each (unique)
+                GroupSheet.objects.filter(pk=sheet.pk).update(share_token=new_token())
         self.refresh_from_db(fields=["token", "view_token", "links"])
 
     @classmethod

@@ -12,10 +12,13 @@ finite or the end comes by count:
   open to it takes any value anywhere (order "any", no repeats, no last-box condition, boxes
   written in or named): each roll fills a box until every sheet is full.
 A sheet that says none of these is refused: it could roll for ever. And scores are bounded:
-at most 20 boxes a row, 12 rows, faces under 100, tables and bonuses under 1,000 a line."""
+at most 20 boxes a row, 12 rows, faces under 100, tables and bonuses under 1,000 a line, and a
+named function's bonus bounded by the boxes (yahtzee-joker: 100 at most a named box). A named
+function changes where a mark goes, never whether one can go: it always leaves an open box."""
 
 from __future__ import annotations
 
+from . import functions
 from .parse import SheetError, check_against, check_names
 
 ABOUT_NEEDED = {
@@ -32,6 +35,7 @@ ABOUT_NEEDED = {
     "last_needs": lambda sheet: any("last_needs" in row for row in sheet["rows"]),
     "lock": lambda sheet: any(row.get("locks") for row in sheet["rows"]),
     "penalty": lambda sheet: bool(sheet["turn"].get("penalty_if_active_marks_nothing")),
+    "joker": lambda sheet: any(function.about == "joker" for function in functions.named(sheet)),
 }
 
 
@@ -42,6 +46,8 @@ def check_rules_sheet(document) -> dict:
     _check_ids(document)
     _check_rows(document)
     _check_steps(document)
+    for function in functions.named(document):
+        function.check(document)
     _check_rules(document)
     _check_end(document)
     return document
@@ -84,6 +90,9 @@ def _check_ids(sheet: dict) -> None:
         "row or group",
     )
     _unique([rule["id"] for rule in sheet["rules"]], "/rules", "rule")
+    for index, row in enumerate(sheet["rows"]):
+        ids = [box.get("id") for box in row["boxes"] if isinstance(box, dict)]
+        _unique([box_id for box_id in ids if box_id], f"/rows/{index}/boxes", "box")
     if sheet["players"]["min"] > sheet["players"]["max"]:
         raise SheetError("/players/min", "the fewest players is not more than the most")
 

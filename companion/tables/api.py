@@ -350,8 +350,8 @@ def list_events(request, table_id: str):
     exclude_none=True,  # a game's own listing only where it has one
 )
 def list_legal(request, table_id: str, seat: int):
-    """What `seat` may enter now, and why not, for every game (the engine's `legal`, from its
-    declared turns); 62 Summer Suns' answer keeps API.md's placements."""
+    """What `seat` may enter now, and why not, for every game (base.legal: the engine's entries,
+    from its declared turns, and its own listing); 62 Summer Suns' keeps API.md's placements."""
     table = _table(request, table_id)
     engine = services.engine_for(table)
     if not 0 <= seat < table.seats.count():
@@ -359,7 +359,7 @@ def list_legal(request, table_id: str, seat: int):
             400,
             error_body("bad_seat", _("There is no seat {seat} at this table.").format(seat=seat))["error"],
         )
-    legal = engine.legal(table.snapshot, seat)
+    legal = base.legal(engine, table.snapshot, seat)
     names = services.seat_names(table)  # G-2: a refusal names the players, as apply's does
     for refusal in legal["refused"].values():
         refusal["message"] = name_seats(refusal["message"], names)

@@ -75,7 +75,7 @@ def test_random_play_follows_the_declared_phases_and_reaches_each(engine):
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.slug)
 def test_the_legal_listing_refuses_each_type_with_the_very_refusal_of_apply(engine):
-    """`legal(state, seat)` (what /legal answers for every game) lists a type as allowed exactly
+    """`entries(state, seat)` (what /legal answers for every game) lists a type as allowed exactly
     when expect lets the seat enter it, and gives for each other type the refusal apply raises for
     that seat's entry of it: the same code, words and ruling."""
     from .test_conformance import for_seat, one_action_of_each_type
@@ -88,7 +88,7 @@ def test_the_legal_listing_refuses_each_type_with_the_very_refusal_of_apply(engi
         while True:
             expect = engine.expect(state)
             for seat in range(players):
-                legal = engine.legal(state, seat)
+                legal = engine.entries(state, seat)
                 may = expect["actions"] if not expect["seats"] or seat in expect["seats"] else []
                 allowed = [kind for kind in engine.action_types if kind in may]
                 assert legal["allowed"] == allowed, (seat, expect)

@@ -263,6 +263,9 @@ def test_a_watcher_sees_the_sheets_but_cannot_write_one(crew):
     watcher.get(f"/g/{crew.pk}/join/{crew.view_token}/")
     page = watcher.get(f"/g/{crew.pk}/sheets/").content.decode()
     assert "Harbour Lights" in page and "Write a game" not in page and "Play Harbour Lights" not in page
+    # A watcher takes the file: sharing, changing and removing are not offered
+    assert "Share, change or remove" not in page and "Download its file" in page
+    assert f'href="/g/{crew.pk}/sheets/harbour-lights.json" download>' in page
     refused = watcher.post(f"/g/{crew.pk}/sheets/", written(name="Mine", lines="A"))
     assert refused.status_code == 403 and GroupSheet.objects.count() == 1
     assert Client().get(f"/g/{crew.pk}/sheets/").status_code == 404  # a stranger: no such group
@@ -383,3 +386,20 @@ def test_junk_in_the_hidden_headings_field_is_no_error(crew):
     }
     answer = phone.post(f"/new/any-game/?group={crew.pk}", posted)
     assert answer.status_code == 302 and "headings" not in Table.objects.get().snapshot
+
+
+def test_renewing_the_groups_links_renews_its_sheets_share_links(crew, rivals):
+    row = GroupSheet.objects.create(
+        group=crew, sheet_id="harbour-lights", kind="score", name="Harbour Lights", document=HARBOUR
+    )
+    other = GroupSheet.objects.create(
+        group=rivals, sheet_id="harbour-lights", kind="score", name="H", document=HARBOUR
+    )
+    leaked, theirs = row.share_token, other.share_token
+    assert Client().get(f"/sheets/shared/{leaked}/").status_code == 200
+    crew.renew_links()
+    row.refresh_from_db()
+    other.refresh_from_db()
+    assert row.share_token != leaked and Client().get(f"/sheets/shared/{leaked}/").status_code == 404
+    assert Client().get(f"/sheets/shared/{row.share_token}/").status_code == 200
+    assert other.share_token == theirs  # another group's sheet keeps its link

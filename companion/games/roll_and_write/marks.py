@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from companion.games.base import RuleViolation
 from companion.games.words import _, said
-
-from .values import pattern_points, step_sums
+from companion.sheets import functions
+from companion.sheets.values import pattern_points, step_sums
 
 
 @dataclass(frozen=True)
@@ -51,13 +51,18 @@ def marked(seat: dict, row: dict) -> int:
     return sum(value is not None for value in seat["rows"][row["id"]]) + (row["id"] in seat["locks"])
 
 
-def offered(sheet: dict, state: dict, step: dict, row: dict, index: int) -> set[int]:
+def offered(sheet: dict, state: dict, step: dict, seat: int, row: dict, index: int) -> set[int]:
     """The values a box may take from this roll, before where it lies is judged."""
     box = row["boxes"][index]
     if step["value"] == "box":
         if not isinstance(box, dict):
             return set()
-        return {pattern_points(box["value"], list(state["dice"].values()))}
+        faces = list(state["dice"].values())
+        for function in functions.named(sheet):  # a named rule may decide the boxes (yahtzee-joker)
+            allowed = function.boxes(sheet, state["seats"][seat]["rows"], faces)
+            if allowed is not None:
+                return {allowed[row["id"], index]} if (row["id"], index) in allowed else set()
+        return {pattern_points(box["value"], faces)}
     if isinstance(box, dict):
         return set()
     in_play = {
@@ -98,7 +103,13 @@ def refusal(sheet: dict, state: dict, step: dict, seat: int, mark: Mark) -> Rule
         return refuse(
             sheet, "box_marked", _("{box} in {row} is marked already").format(box=label, row=name), "value"
         )
-    values_offered = offered(sheet, state, step, row, mark.box)
+    if step["value"] == "box":
+        faces, rows_of_seat = list(state["dice"].values()), state["seats"][seat]["rows"]
+        for function in functions.named(sheet):
+            allowed = function.boxes(sheet, rows_of_seat, faces)
+            if allowed is not None and (mark.row, mark.box) not in allowed:
+                return refuse(sheet, "joker", function.refusal(sheet, rows_of_seat, faces), function.about)
+    values_offered = offered(sheet, state, step, seat, row, mark.box)
     if mark.value not in values_offered:
         box = row["boxes"][mark.box]
         if isinstance(box, dict) and values_offered:
@@ -186,7 +197,7 @@ def legal(sheet: dict, state: dict, step: dict, seat: int) -> list[Mark]:
         for index in range(len(row["boxes"])):
             if values[index] is not None:
                 continue
-            for value in sorted(offered(sheet, state, step, row, index)):
+            for value in sorted(offered(sheet, state, step, seat, row, index)):
                 mark = Mark(row["id"], index, value)
                 if refusal(sheet, state, step, seat, mark) is None:
                     found.append(mark)

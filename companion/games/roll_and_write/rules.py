@@ -23,6 +23,7 @@ from companion.games.base import (
 )
 from companion.games.turns import Phase, Turned, Turns
 from companion.games.words import _, gettext_noop, said
+from companion.sheets import functions
 
 from . import marks, scoring
 from .sheets import checked_sheet, library, library_ids
@@ -76,6 +77,13 @@ def step_seats(state: dict) -> list[int]:
     if who == "others":
         return [seat for seat in seats if seat != state["active"]]
     return list(seats)
+
+
+def named_bonuses(sheet: dict) -> dict:
+    """A seat's bonuses from the sheet's named functions, by score line, kept in its state only
+    where the sheet names one (the other sheets' states and golden files stay as they were)."""
+    named = functions.named(sheet)
+    return {"bonuses": {function.key: 0 for function in named}} if named else {}
 
 
 class RollAndWrite(Turned):
@@ -150,6 +158,12 @@ class RollAndWrite(Turned):
                     "rows": {row["id"]: [None] * len(row["boxes"]) for row in sheet["rows"]},
                     "locks": [],
                     "penalties": 0,
+                    # A named function's bonuses, by score line: only where the sheet names one.
+                    **(
+                        {"bonuses": {f.key: 0 for f in functions.named(sheet)}}
+                        if sheet.get("functions")
+                        else {}
+                    ),
                 }
                 for _ in range(players)
             ],
@@ -262,12 +276,12 @@ class RollAndWrite(Turned):
         return marks.legal(state["sheet"], state, self.step(state), seat)
 
     def legal(self, state: dict, seat: int) -> dict:
-        """What `seat` may enter now (turns.Turned.legal), and each mark it may make: a mark
-        action's row, box and value (the same for every sheet, docs/sheets.md)."""
+        """Each mark `seat` may make now: a mark action's row, box and value (the same for every
+        sheet, docs/sheets.md); base.legal adds what it may enter and why not."""
         offered = [
             {"row": mark.row, "box": mark.box, "value": mark.value} for mark in self.legal_marks(state, seat)
         ]
-        return {**super().legal(state, seat), "marks": offered}
+        return {"marks": offered}
 
     def scores(self, state: dict) -> list[dict]:
         return [
@@ -302,7 +316,11 @@ class RollAndWrite(Turned):
             refused = marks.refusal(sheet, state, step, seat, mark)
             if refused is not None:
                 raise refused
+            earned = self._bonuses(state, seat)  # judged on the sheet before the mark (YZ-7)
             self._write(state, seat, mark)
+            for key, points in earned.items():
+                state["seats"][seat]["bonuses"][key] += points
+                state["last"][-1]["bonus"] = points
             # Done with the step's marks, or with nothing more it may mark: no tap for a forced pass.
             if state["step_marks"][seat] >= step.get("marks", 1) or not marks.legal(sheet, state, step, seat):
                 state["step_done"][seat] = True
@@ -332,7 +350,7 @@ class RollAndWrite(Turned):
         printed = row["boxes"][box]
         if isinstance(printed, int):
             return marks.Mark(row["id"], box, printed)
-        offered = marks.offered(sheet, state, step, row, box)
+        offered = marks.offered(sheet, state, step, action["seat"], row, box)
         if isinstance(printed, dict) or len(offered) == 1:
             return marks.Mark(row["id"], box, next(iter(offered), -1))
         if not offered:
@@ -346,6 +364,17 @@ class RollAndWrite(Turned):
         raise BadAction(
             "bad_action", _("Say the 'value' to write: these dice make {choices}.").format(choices=choices)
         )
+
+    def _bonuses(self, state: dict, seat: int) -> dict[str, int]:
+        """What the sheet's named functions add for this throw beside its box, by score line."""
+        if self.step(state)["value"] != "box":
+            return {}
+        sheet, faces = state["sheet"], list(state["dice"].values())
+        earned = {
+            function.key: function.bonus(sheet, state["seats"][seat]["rows"], faces)
+            for function in functions.named(sheet)
+        }
+        return {key: points for key, points in earned.items() if points}
 
     def _write(self, state: dict, seat: int, mark: marks.Mark) -> None:
         sheet = state["sheet"]
@@ -461,6 +490,10 @@ class RollAndWrite(Turned):
     def _mark_words(self, row: dict, event: dict, name: str) -> str:
         box = row["boxes"][event["box"]]
         if isinstance(box, dict):
+            if event.get("bonus"):  # a named function's bonus (yahtzee-joker: YZ-7)
+                return _("{name} scored {value} in {box}, and a bonus of {bonus}.").format(
+                    name=name, value=event["value"], box=said(box["name"]), bonus=event["bonus"]
+                )
             return _("{name} scored {value} in {box}.").format(
                 name=name, value=event["value"], box=said(box["name"])
             )

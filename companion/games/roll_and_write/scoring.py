@@ -3,8 +3,10 @@ added, the best pattern of its values), bonuses over rows, minus each penalty. P
 
 from __future__ import annotations
 
+from companion.sheets import functions
+from companion.sheets.values import best_pattern
+
 from .marks import marked
-from .values import best_pattern
 
 
 def line_points(score: dict, values: list, marks: int) -> int:
@@ -35,6 +37,8 @@ def seat_score(sheet: dict, seat: dict) -> dict:
     )
     if sheet.get("bonuses"):
         breakdown["bonus"] = bonus
+    for function in functions.named(sheet):  # its bonuses (yahtzee-joker: YZ-7's 100s)
+        breakdown[function.key] = seat["bonuses"][function.key]
     if sheet.get("penalties"):
         breakdown["penalties"] = -seat["penalties"] * sheet["penalties"]["points"]
     return {"total": sum(breakdown.values()), "breakdown": breakdown}

@@ -428,20 +428,14 @@ class SummerSuns(Turned):
 
     def legal(self, state: dict, seat: int) -> dict:
         """Every legal placement of the current dice for `seat` (see legal.placements), whether it
-        may pass (SS-11), and what each first crab copy would leave dead (legal.crab_dead, SS-5),
-        with the kit's `allowed` and `refused`. Nothing is legal when the seat may not act now."""
+        may pass (SS-11), and what each first crab copy would leave dead (legal.crab_dead, SS-5).
+        Nothing is legal when the seat may not act now."""
         self._seat(state, seat)
-        entries = super().legal(state, seat)  # what the seat may enter now, and why not (turns.py)
         if state["phase"] != "place" or state["seats"][seat]["placed"]:
-            return {"placements": [], "pass_allowed": False, "crab_dead": [], **entries}
+            return {"placements": [], "pass_allowed": False, "crab_dead": []}
         sheet, cells = sheet_of(state), state["seats"][seat]["cells"]
         found = placements(sheet, cells, state["dice"])
-        listing = {
-            "placements": found,
-            "pass_allowed": not found,
-            "crab_dead": crab_dead(sheet, cells, found),
-        }
-        return {**listing, **entries}
+        return {"placements": found, "pass_allowed": not found, "crab_dead": crab_dead(sheet, cells, found)}
 
     def crab_next(self, state: dict, seat: int, slot: str, value: int, chain: list[str]) -> list[str]:
         """The next crab copy targets after writing `value` in `slot` and copying it to `chain`

@@ -24,14 +24,17 @@ from .boxes import (
     BOXES,
     DICE,
     FACES,
-    LABELS,
+    JOKER,
     LOWER,
+    SHEET,
     UPPER,
     UPPER_BONUS,
     UPPER_BONUS_AT,
     YAHTZEE_BONUS,
-    is_yahtzee,
+    label,
+    place,
     points,
+    rows_of,
 )
 
 ROUNDS = len(BOXES)  # every box once: thirteen rounds (YZ-9)
@@ -49,36 +52,26 @@ class Choice:
 
 
 def box_name(box: str) -> str:
-    return _(LABELS[box])
+    return label(box)
 
 
 def choices(seat: dict, dice: list[int]) -> list[Choice]:
-    """Every box of `seat`'s sheet for `dice`, in the sheet's order (YZ-3, YZ-7, YZ-8)."""
-    boxes = seat["boxes"]
-    further = is_yahtzee(dice) and boxes["yahtzee"] is not None
-    bonus = further and boxes["yahtzee"] == 50
-    forced = _joker_forced(boxes, dice) if further else None
+    """Every box of `seat`'s sheet for `dice`, in the sheet's order (YZ-3, YZ-7, YZ-8): the
+    sheet's joker (the kit's yahtzee-joker) says which boxes a further Yahtzee may fill."""
+    boxes, rows = seat["boxes"], rows_of(seat["boxes"])
+    allowed = JOKER.boxes(SHEET, rows, dice)  # None unless a further Yahtzee
+    bonus = JOKER.bonus(SHEET, rows, dice) > 0
     found = []
     for box in BOXES:
         if boxes[box] is not None:
             refusal = _filled(box)
-        elif forced is not None and box not in forced:
-            refusal = _joker_refusal(boxes, dice)
+        elif allowed is not None and place(box) not in allowed:
+            refusal = _joker_refusal(rows, dice)
         else:
             refusal = None
-        joker = further and box in LOWER
+        joker = allowed is not None and box in LOWER
         found.append(Choice(box, points(box, dice, joker=joker), refusal, joker and refusal is None, bonus))
     return found
-
-
-def _joker_forced(boxes: dict, dice: list[int]) -> set[str]:
-    """The boxes a further Yahtzee may fill (YZ-8): its number's upper box while open, else any
-    open lower box, else any open upper box (for 0)."""
-    own = UPPER[dice[0] - 1]
-    if boxes[own] is None:
-        return {own}
-    open_lower = {box for box in LOWER if boxes[box] is None}
-    return open_lower or {box for box in UPPER if boxes[box] is None}
 
 
 def _filled(box: str) -> RuleViolation:
@@ -91,15 +84,8 @@ def _filled(box: str) -> RuleViolation:
     )
 
 
-def _joker_refusal(boxes: dict, dice: list[int]) -> RuleViolation:
-    own = UPPER[dice[0] - 1]
-    if boxes[own] is None:
-        message = _("A further Yahtzee of {face}s must fill {box} while it is open (YZ-8).").format(
-            face=dice[0], box=box_name(own)
-        )
-    else:
-        message = _("A further Yahtzee fills an open lower box while there is one (YZ-8).")
-    return RuleViolation("joker", message, "YZ-8")
+def _joker_refusal(rows: dict, dice: list[int]) -> RuleViolation:
+    return RuleViolation("joker", f"{JOKER.refusal(SHEET, rows, dice)} (YZ-8).", "YZ-8")
 
 
 def upper_total(seat: dict) -> int:

@@ -7,7 +7,8 @@ from companion.games import registry, screen_kit
 from companion.games.base import name_seats
 from companion.games.words import _, gettext_noop, ngettext
 
-from .boxes import DICE, FACES, LABELS, LOWER, UPPER, YAHTZEE_BONUS
+from .boxes import DICE, FACES, LOWER, UPPER, YAHTZEE_BONUS
+from .boxes import label as box_label
 from .rules import ROUNDS, seat_score, upper_total
 
 BREAKDOWN = [
@@ -53,7 +54,7 @@ def sheet(state: dict, names: list[str]) -> dict:
     scores = [seat_score(seat) for seat in seats]
 
     def row(box: str) -> dict:
-        return {"label": _(LABELS[box]), "values": [seat["boxes"][box] for seat in seats]}
+        return {"label": box_label(box), "values": [seat["boxes"][box] for seat in seats]}
 
     return {
         "names": names,
@@ -75,7 +76,7 @@ def last_words(state: dict, names: list[str]) -> str:
         name=names[last["seat"]],
         dice=dice_words(last["dice"]),
         points=last["points"],
-        box=_(LABELS[last["box"]]),
+        box=box_label(last["box"]),
     )
 
 
@@ -127,7 +128,7 @@ class Steps(screen_kit.TurnSteps):
         }
 
     def _box_option(self, choice, dice: list[int]) -> dict:
-        label = _(LABELS[choice.box])
+        label = box_label(choice.box)
         if choice.refusal is not None:  # the joker's (YZ-8): greyed, with why
             return {"label": label, "detail": "", "disabled": name_seats(choice.refusal.message, self.names)}
         detail = str(choice.points)
@@ -140,7 +141,7 @@ class Steps(screen_kit.TurnSteps):
 def filled_words(filled: list) -> str:
     if not filled:
         return ""
-    boxes = ", ".join(_(LABELS[choice.box]) for choice in filled)
+    boxes = ", ".join(box_label(choice.box) for choice in filled)
     return _("Filled already: {boxes} (YZ-3).").format(boxes=boxes)
 
 

@@ -12,10 +12,10 @@ from companion.games.base import BadAction, RuleViolation, play, replay, validat
 from companion.games.roll_and_write import engine
 from companion.games.roll_and_write.golden import SCRIPTS
 from companion.games.roll_and_write.invariants import check
-from companion.games.roll_and_write.values import longest_run, pattern_points
 from companion.sheets import library
 from companion.sheets.parse import SheetError
 from companion.sheets.rules_check import check_rules_sheet
+from companion.sheets.values import longest_run, pattern_points
 
 
 def new(sheet: str, players: int = 2) -> dict:
