@@ -285,6 +285,13 @@ def validate_options(engine: Engine, options: dict | None) -> dict:
     return merged
 
 
+def seat_range(engine: Engine, options: dict) -> tuple[int, int]:
+    """The fewest and most players of a table with these options: the engine's, or narrower where
+    its options say (a rules sheet's own players, for an engine with `seat_range`)."""
+    said = getattr(engine, "seat_range", None)
+    return said(options) if said else (engine.min_players, engine.max_players)
+
+
 def check_players(engine: Engine, players: int) -> None:
     if not (engine.min_players <= players <= engine.max_players):
         raise BadAction(

@@ -40,17 +40,19 @@ class NewTableForm(forms.Form):
         # Options the page decided (a group's own rules sheet, whole): neither shown nor posted.
         self.fixed_options = fixed_options or {}
         initial_options = initial_options or {}
-        for i in range(engine.max_players):
+        # The seats the game takes: a fixed sheet's own (Climb: 2 to 4), else the engine's.
+        self.fewest, self.most = base.seat_range(engine, self.fixed_options)
+        for i in range(self.most):
             self.fields[f"player_{i}"] = forms.CharField(
                 label=_("Seat {number}").format(number=i + 1),
-                required=i < engine.min_players,
+                required=i < self.fewest,
                 max_length=services.NAME_MAX,
                 widget=forms.TextInput(
                     attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
                 ),
             )
         per_seat = getattr(engine, "seat_options", {})
-        for i in range(engine.max_players):
+        for i in range(self.most):
             self.fields.update(seat_options.fields(engine, i, initial_options))
         # Put in by the app, never typed (a sheet's file)
         hidden = (*getattr(engine, "hidden_options", ()), *self.fixed_options)
@@ -64,14 +66,14 @@ class NewTableForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the template has its own {% csrf_token %}
-        shown = max(engine.min_players, SEATS_SHOWN)
+        shown = max(self.fewest, SEATS_SHOWN)
         player_fields = [
             Div(
                 Field(f"player_{i}"),
                 *(seat_field(f"{name}_{i}", name, kind) for name, kind in per_seat.items()),
                 css_class="seat-row more-seat" if i >= shown else "seat-row",
             )
-            for i in range(engine.max_players)
+            for i in range(self.most)
         ]
         option_fields = [
             InlineRadios(f"option_{name}") if per_seat.get(name) == "team" else Field(f"option_{name}")
@@ -96,11 +98,11 @@ class NewTableForm(forms.Form):
     def clean(self):
         data = super().clean()
         # Each person with their field's number, so that what their row says follows them.
-        seated = [(i, data.get(f"player_{i}")) for i in range(self.engine.max_players)]
+        seated = [(i, data.get(f"player_{i}")) for i in range(self.most)]
         seated = [(i, " ".join(name.split())) for i, name in seated if name and name.strip()]
         names = [name for _, name in seated]
-        if len(names) < self.engine.min_players:
-            count = self.engine.min_players
+        if len(names) < self.fewest:
+            count = self.fewest
             message = ngettext(
                 "{game} needs at least {count} player.", "{game} needs at least {count} players.", count
             )

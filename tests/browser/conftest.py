@@ -137,15 +137,20 @@ def shot():
         path = ARTIFACTS / f"{name}.png"
         # caret="initial": hiding the caret would inject a style element, which the CSP refuses.
         page.screenshot(path=str(path), full_page=True, caret="initial")
-        width, scroll = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
+        # The phone's own width, not innerWidth: a mobile browser widens its layout viewport to a page
+        # that overflows (zoomed out), and innerWidth then grows with the overflow (issue 44: a
+        # Climb row of 18 buttons passed as 810 px "wide enough").
+        width = page.viewport_size["width"]
+        scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page is {scroll} px wide on a {width} px phone (see {path})"
         # scrollWidth misses a child that overflows a fieldset or a clipped box: ask every element.
         # Text cut with an ellipsis (.text-truncate) is clipped inside its box and does not count.
         sticking_out = page.evaluate(
-            """() => [...document.querySelectorAll('main *')]
+            """(width) => [...document.querySelectorAll('main *')]
                 .filter(e => !e.closest('.text-truncate'))
-                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-                .map(e => e.tagName + '.' + e.className)"""
+                .filter(e => e.getBoundingClientRect().right > width + 1)
+                .map(e => e.tagName + '.' + e.className)""",
+            width,
         )
         assert sticking_out == [], f"{name}: wider than the phone: {sticking_out[:5]} (see {path})"
         return path

@@ -188,3 +188,15 @@ def test_an_invented_roll_and_write_on_the_tables_page(api, client):
     marks = page.count("&quot;type&quot;: &quot;mark&quot;")
     assert marks == 3 * 6  # 5, 8 or 9 in any of the six empty rungs
     assert Table.objects.get(pk=table["id"]).snapshot["phase"] == "mark"
+
+
+def test_a_tables_seats_are_the_own_sheets_own():
+    """The new-table form offers the seats the sheet takes (Climb: two to four, CL-1)."""
+    from companion.games import base, registry
+
+    kit = registry.get("roll-and-write")
+    assert base.seat_range(kit, {"sheet": "climb", "rules": CLIMB}) == (2, 4)
+    assert base.seat_range(kit, {}) == (kit.min_players, kit.max_players)  # chosen on the form
+    broken = {**CLIMB, "players": {"min": 5, "max": 2}}
+    assert base.seat_range(kit, {"sheet": "climb", "rules": broken}) == (kit.min_players, kit.max_players)
+    assert base.seat_range(registry.get("dogo-dash"), {}) == (2, 5)

@@ -171,6 +171,17 @@ class RollAndWrite(Turned):
             "last": [],
         }
 
+    def seat_range(self, options: dict) -> tuple[int, int]:
+        """The sheet's own players (a group's Climb: 2 to 4), or the kit's when the options name
+        no playable sheet (setup then says why)."""
+        if not options.get("rules"):
+            return self.min_players, self.max_players  # a library sheet is chosen on the form
+        try:
+            players = checked_sheet({**self.options, **options})["players"]
+        except BadAction:
+            return self.min_players, self.max_players
+        return players["min"], players["max"]
+
     def played_game(self, options: dict) -> PlayedGame:
         """Each sheet is a game of its own in the history, under its English name."""
         try:
