@@ -66,4 +66,8 @@ def test_a_groups_own_roll_and_write_is_played_by_taps(live_server, new_phone, s
     assert state["seats"][1]["rows"]["ladder"] == [5, None, None, None, None, None]
     scores = registry.get("roll-and-write").scores(state)
     assert [score["total"] for score in scores] == [1, 1]  # one rung each: 1 point (CL-9)
+    # The table's own sheet's rules, which its refusals cite, are on its page (on no rules page)
+    ann.get_by_text("📖 The rules of Climb, as its sheet says them").tap()
+    expect(ann.locator("#rule-CL-5")).to_have_text("CL-5 · where a mark goes")
+    expect(ann.get_by_text("The ladder rises from left to right.")).to_be_visible()
     both_schemes(ann, shot, "own-rw-next-roll")

@@ -188,6 +188,12 @@ def test_an_invented_roll_and_write_on_the_tables_page(api, client):
     marks = page.count("&quot;type&quot;: &quot;mark&quot;")
     assert marks == 3 * 6  # 5, 8 or 9 in any of the six empty rungs
     assert Table.objects.get(pk=table["id"]).snapshot["phase"] == "mark"
+    # Its rules, which its refusals cite, are on its page, in the phone's language
+    rung_rule = '<dt id="rule-CL-5">CL-5 · where a mark goes</dt><dd>The ladder rises from left to right.'
+    assert rung_rule in page
+    french = client.get(f"/t/{table['id']}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "CL-5 · où va une marque</dt><dd>L&#x27;échelle monte de gauche à droite.</dd>" in french
+    assert "📖 Les règles de Grimpette, telles que sa feuille les dit" in french
 
 
 def test_a_tables_seats_are_the_own_sheets_own():

@@ -41,6 +41,7 @@ ABOUT = {
     "penalty": {"en": "penalties", "fr": "pénalités"},
     "end": {"en": "the end", "fr": "la fin"},
     "score": {"en": "the score", "fr": "le score"},
+    "joker": {"en": "the joker", "fr": "le joker"},
 }
 
 

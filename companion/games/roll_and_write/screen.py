@@ -10,7 +10,7 @@ from companion.games.base import and_join
 from companion.games.words import _, gettext_noop, ngettext, said
 
 from . import marks
-from .rules import dice_in_play, step_seats
+from .rules import ABOUT, dice_in_play, step_seats
 
 END_TEXTS = {
     "penalties": gettext_noop("A player took the last penalty."),
@@ -56,6 +56,12 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
         "dice": rolled(state),
         "sheets": sheets(state, names),
         "last": last_words(state, names),
+        # The table's own sheet's rules, which its refusals cite (a group's own sheet is on no
+        # rules page: the table keeps its copy).
+        "rules": [
+            {"id": rule["id"], "about": said(ABOUT[rule["about"]]), "text": said(rule)}
+            for rule in sheet["rules"]
+        ],
     }
 
 
