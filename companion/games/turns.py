@@ -130,10 +130,14 @@ class Turned:
     def entries(self, state: dict, seat: int) -> dict:
         """What `seat` may enter now, by type, and the refusal of each type it may not, in the
         order apply refuses (base.turn_refusal): {"allowed": [types], "refused": {type: {"code",
-        "message", "rule"}}}. base.legal adds a game's own listing of its entries."""
+        "message", "rule"}}}: what the turn lets the seat enter (which entries of a type the rules
+        then accept is the game's own listing, that base.legal adds: placements, marks)."""
         allowed, refused = [], {}
         for kind in self.action_types:
-            refusal = turn_refusal(self, state, kind, seat)
+            # An entry that names no seat is the table's, whoever's phone enters it (the roll of
+            # the player in turn): apply judges it without a seat, and so does this.
+            names_seat = "seat" in self.action_shapes.get(kind, {})
+            refusal = turn_refusal(self, state, kind, seat if names_seat else None)
             if refusal is None:
                 allowed.append(kind)
             else:

@@ -99,12 +99,14 @@ def _row(group: Group, sheet_id: str | None) -> GroupSheet | None:
 
 
 def typed_on_the_form(row: GroupSheet) -> bool:
-    """A sheet the score form shows whole (typed there, or alike): one language's names, no
-    BoardGameGeek id, a tie-breaker won by the highest. Any other is changed by its file, so that
-    saving the form never drops what it cannot show."""
+    """A sheet the score form shows whole (typed there, or alike): one language's names, no line
+    ending with a colon, no BoardGameGeek id, a tie-breaker won by the highest. Any other is
+    changed by its file, so that saving the form never drops what it cannot show."""
     doc = row.document
     lines = doc.get("lines", [])
     same = all(line["en"] == line["fr"] and len(set(line.get("group", {}).values())) <= 1 for line in lines)
+    # A line ending with a colon would come back from the form as a heading (sheet_forms.typed_lines)
+    same = same and not any(line["en"].endswith(":") for line in lines)
     tie = doc.get("tie_breaker")
     return (
         row.kind == "score"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.words import _, said
+from companion.games.words import _, gettext_noop, said
 
 from .parse import SheetError
 from .values import pattern_points
@@ -55,6 +55,7 @@ def box_at(sheet: dict, box: Box) -> dict:
 class YahtzeeJoker:
     name = "yahtzee-joker"
     key = "yahtzee_bonus"  # the score's breakdown line of its bonuses
+    label = gettext_noop("Yahtzee bonuses")  # that line, as a sheet shows it
     about = "joker"  # the sheet's rule its refusals cite
     bonus_points = 100  # YZ-7
 
@@ -72,24 +73,38 @@ class YahtzeeJoker:
         return Roles(five, upper, tuple(lower))
 
     def check(self, sheet: dict) -> None:
+        """What the joker reads, and what keeps its forced box markable: one throw, one box."""
+
         def wrong(message: str):
             raise SheetError("/functions", f"yahtzee-joker needs {message}")
 
         roles = self.roles(sheet)
-        if not any(step["value"] == "box" for step in sheet["turn"]["steps"]):
-            wrong("a step valued by its boxes")
+        steps = [step for step in sheet["turn"]["steps"] if step["value"] == "box"]
+        if len(steps) != 1 or steps[0].get("marks", 1) != 1:
+            wrong("one step valued by its boxes, of one mark (a throw fills one box)")
         if any(die["faces"] != sheet["dice"][0]["faces"] for die in sheet["dice"]):
             wrong("dice alike")
+        if sheet.get("columns_no_repeat"):
+            wrong("repeats allowed in a column (its forced box must take its value)")
+        if any(row.get("locks") and row.get("die") for row in sheet["rows"]):
+            wrong("every die in play to the end (no row that locks takes a die out)")
         if roles.five_alike is None:
             wrong("a named box of every die alike (a kind of n, n the dice)")
         missing = sorted(set(sheet["dice"][0]["faces"]) - set(roles.upper))
         if missing:
             wrong(f"a named box counting each face: none counts {missing[0]}")
+        marked_rows = set(steps[0].get("rows") or [row["id"] for row in sheet["rows"]])
+        for row in sheet["rows"]:
+            named = any(isinstance(box, dict) for box in row["boxes"])
+            if named and (
+                row["id"] not in marked_rows or row.get("order", "any") != "any" or row.get("no_repeat")
+            ):
+                wrong(f"named boxes its step marks, in any order, repeats allowed: not row {row['id']!r}")
 
     def _further(self, sheet: dict, rows: dict, faces: list[int]) -> Roles | None:
         roles = self.roles(sheet)
         row, index = roles.five_alike
-        if len(set(faces)) != 1 or rows[row][index] is None:
+        if len(faces) != len(sheet["dice"]) or len(set(faces)) != 1 or rows[row][index] is None:
             return None
         return roles
 
@@ -111,12 +126,15 @@ class YahtzeeJoker:
 
     def as_joker(self, pattern: dict, faces: list[int]) -> int:
         """A lower box filled as a joker (YZ-8): its fixed points, else the points of the dice as
-        if they made its pattern."""
+        if they made its pattern (its `with` and `without` still judged: Knister's straights)."""
+        if ("with" in pattern and pattern["with"] not in faces) or pattern.get("without") in faces:
+            return 0
         points = pattern.get("points", "sum")
         if isinstance(points, int):
             return points
-        if points == "matching" and pattern["pattern"] == "kind":
-            return faces[0] * pattern["n"]
+        matching = {"kind": pattern.get("n", len(faces)), "two_pairs": 4}.get(pattern["pattern"])
+        if points == "matching" and matching is not None:
+            return faces[0] * min(matching, len(faces))
         return sum(faces)
 
     def refusal(self, sheet: dict, rows: dict, faces: list[int]) -> str:

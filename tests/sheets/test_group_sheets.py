@@ -403,3 +403,12 @@ def test_renewing_the_groups_links_renews_its_sheets_share_links(crew, rivals):
     assert row.share_token != leaked and Client().get(f"/sheets/shared/{leaked}/").status_code == 404
     assert Client().get(f"/sheets/shared/{row.share_token}/").status_code == 200
     assert other.share_token == theirs  # another group's sheet keeps its link
+
+
+def test_a_sheet_with_a_line_ending_in_a_colon_is_changed_by_its_file_not_the_form(crew):
+    """The form would read "Tricks:" back as a heading and drop the line: that sheet is not offered
+    to the form (its file changes it)."""
+    document = {**HARBOUR, "lines": [{"en": "Tricks:", "fr": "Tricks:"}, {"en": "Boats", "fr": "Boats"}]}
+    GroupSheet.objects.create(group=crew, sheet_id="tricks", kind="score", name="Tricks", document=document)
+    page = member(crew).get(f"/g/{crew.pk}/sheets/").content.decode()
+    assert "Tricks" in page and "?edit=tricks" not in page

@@ -14,7 +14,7 @@ def roll(api, table: dict, faces: list[int], version: int):
     return api.act(table, {"type": "roll", "dice": dice}, version=version)
 
 
-def test_a_further_yahtzee_is_refused_in_french_and_only_its_box_offered(api):
+def test_a_further_yahtzee_is_refused_in_french_and_only_its_box_offered(api, client):
     table = api.create("roll-and-write", ["Ann"], {"sheet": "yahtzee", "rules": SHEET})
     version = 0
     for row, box in (("upper", 2), ("lower", 5)):  # two Yahtzees of 3s: Threes 15, then Yahtzee 50
@@ -45,3 +45,7 @@ def test_a_further_yahtzee_is_refused_in_french_and_only_its_box_offered(api):
     assert listing["marks"] == [{"row": "upper", "box": 4, "value": 25}] and listing["allowed"] == ["mark"]
     done = api.act(table, {"type": "mark", "seat": 0, "row": "upper", "box": 4}, version=version + 1).json()
     assert done["scores"][0]["breakdown"] == {"upper": 40, "lower": 50, "bonus": 0, "yahtzee_bonus": 100}
+    # Each sheet on the table's page shows the bonus beside its boxes
+    client.get(f"/t/{table['id']}/join/{table['token']}/")
+    page = client.get(f"/t/{table['id']}/").content.decode()
+    assert '<p class="small mb-1">Bonus 0 · Yahtzee bonuses 100</p>' in page

@@ -8,6 +8,7 @@ import json
 from companion.games import registry, screen_kit
 from companion.games.base import and_join
 from companion.games.words import _, gettext_noop, ngettext, said
+from companion.sheets import functions
 
 from . import marks
 from .rules import ABOUT, dice_in_play, step_seats
@@ -37,6 +38,7 @@ def context(data: dict, viewer: screen_kit.Viewer) -> dict:
     parts = [(row["id"], said(row["name"])) for row in sheet["rows"]]
     parts += [(group["id"], said(group["name"])) for group in sheet.get("groups", [])]
     parts += [("bonus", _("Bonus"))] if sheet.get("bonuses") else []
+    parts += [(function.key, _(function.label)) for function in functions.named(sheet)]
     parts += [("penalties", _("Penalties"))] if sheet.get("penalties") else []
     entry = None
     if viewer.can_edit and playing:
@@ -290,6 +292,16 @@ def sheets(state: dict, names: list[str]) -> list[dict]:
             {"name": said(group["name"]), "points": scores[seat]["breakdown"][group["id"]]}
             for group in sheet.get("groups", [])
         ]
+        # The points beside the boxes: the sheet's bonuses, a named function's (Yahtzee's 100s)
+        extras = (
+            [{"name": _("Bonus"), "points": scores[seat]["breakdown"]["bonus"]}]
+            if sheet.get("bonuses")
+            else []
+        )
+        extras += [
+            {"name": _(function.label), "points": scores[seat]["breakdown"][function.key]}
+            for function in functions.named(sheet)
+        ]
         found.append(
             {
                 "seat": seat,
@@ -297,6 +309,7 @@ def sheets(state: dict, names: list[str]) -> list[dict]:
                 "active": seat == state["active"] and state["end_reason"] is None,
                 "rows": rows,
                 "groups": groups,
+                "extras": extras,
                 "penalties": own["penalties"],
                 "penalty_boxes": sheet.get("penalties", {}).get("max", 0),
                 "penalty_points": sheet.get("penalties", {}).get("points", 0),
