@@ -292,16 +292,6 @@ def sheets(state: dict, names: list[str]) -> list[dict]:
             {"name": said(group["name"]), "points": scores[seat]["breakdown"][group["id"]]}
             for group in sheet.get("groups", [])
         ]
-        # The points beside the boxes: the sheet's bonuses, a named function's (Yahtzee's 100s)
-        extras = (
-            [{"name": _("Bonus"), "points": scores[seat]["breakdown"]["bonus"]}]
-            if sheet.get("bonuses")
-            else []
-        )
-        extras += [
-            {"name": _(function.label), "points": scores[seat]["breakdown"][function.key]}
-            for function in functions.named(sheet)
-        ]
         found.append(
             {
                 "seat": seat,
@@ -309,7 +299,7 @@ def sheets(state: dict, names: list[str]) -> list[dict]:
                 "active": seat == state["active"] and state["end_reason"] is None,
                 "rows": rows,
                 "groups": groups,
-                "extras": extras,
+                "extras": extras(sheet, scores[seat]["breakdown"]),
                 "penalties": own["penalties"],
                 "penalty_boxes": sheet.get("penalties", {}).get("max", 0),
                 "penalty_points": sheet.get("penalties", {}).get("points", 0),
@@ -317,6 +307,14 @@ def sheets(state: dict, names: list[str]) -> list[dict]:
             }
         )
     return found
+
+
+def extras(sheet: dict, breakdown: dict) -> list[dict]:
+    """The points beside the boxes: the sheet's bonuses, a named function's (Yahtzee's 100s)."""
+    found = [{"name": _("Bonus"), "points": breakdown["bonus"]}] if sheet.get("bonuses") else []
+    return found + [
+        {"name": _(function.label), "points": breakdown[function.key]} for function in functions.named(sheet)
+    ]
 
 
 def last_words(state: dict, names: list[str]) -> str:
