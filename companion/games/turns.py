@@ -77,11 +77,12 @@ class Phase:
 
 @dataclass(frozen=True)
 class Turns:
-    """A game's phases by name, and how a state says which one it is in (`phase_of`). The phase
-    `over` takes nothing: the game has ended (base.check_turn refuses by the end first)."""
+    """A game's phases by name, and how a state says which one it is in (`phase_of`: its "phase"
+    field unless the game says otherwise). The phase `over` takes nothing: the game has ended
+    (base.check_turn refuses by the end first)."""
 
-    phase_of: Callable[[dict], str]
     phases: Mapping[str, Phase]
+    phase_of: Callable[[dict], str] = lambda state: state["phase"]  # most states say it themselves
     over: str = "over"
 
     def __post_init__(self):

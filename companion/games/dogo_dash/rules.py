@@ -267,7 +267,6 @@ class DogoDash(Turned):
     # won round when the variant is on, then the next round's reveal, until the end (DD-7).
     _not_yours = Said("not_your_turn", gettext_noop("Seat {seat} may not act now (DD-3)."), "DD-3", said_seat)
     turns = Turns(
-        phase_of=lambda state: state["phase"],
         phases={
             "reveal": Phase(
                 ("reveal",),

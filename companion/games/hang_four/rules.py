@@ -515,7 +515,6 @@ class HangFour(Turned):
         lambda self, state, kind, seat: {"turn": state["turn"], "seat": seat},
     )
     turns = Turns(
-        phase_of=lambda state: state["phase"],
         phases={
             "turn": Phase(
                 # Only what the seat in turn may do now (issue 31): a Seagull's must-buy or an empty

@@ -318,8 +318,9 @@ class SummerSuns(Turned):
 
     def _placing(self, state: dict) -> list[str]:
         """Only what someone still to write may do (issue 31): a pass where no placement fits (SS-11)."""
-        able = self._able_to_place(state, self._waiting(state))
-        return (["place"] if able else []) + (["pass"] if len(able) < len(self._waiting(state)) else [])
+        waiting = self._waiting(state)
+        able = self._able_to_place(state, waiting)
+        return (["place"] if able else []) + (["pass"] if len(able) < len(waiting) else [])
 
     def _waiting(self, state: dict) -> list[int]:
         return [i for i, seat in enumerate(state["seats"]) if not seat["placed"]]
@@ -327,7 +328,6 @@ class SummerSuns(Turned):
     # The turn structure (turns.py): a round's three dice are entered (SS-3), then every seat
     # writes them or passes (SS-11), in any order, then the next round's dice, until the end.
     turns = Turns(
-        phase_of=lambda state: state["phase"],
         phases={
             "roll": Phase(
                 ("roll",),

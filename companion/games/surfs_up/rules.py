@@ -389,7 +389,6 @@ class SurfsUp(Turned):
     # (SU-4), the winner's reward and the runner-up's follow (SU-7), a new ocean card rolls in
     # (SU-3), and once the game ends the final entry counts the tokens and goals (SU-11).
     turns = Turns(
-        phase_of=lambda state: state["phase"],
         phases={
             "setup": Phase(
                 ("setup",),
