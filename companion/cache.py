@@ -31,6 +31,7 @@ class Breaker:
         self.down_until = 0.0
         self.down = False
         self.up_since = 0.0  # when the cache last answered after an outage
+        self.down_since = 0.0  # when the last outage was seen
         self.lock = threading.Lock()
 
     def allows(self) -> bool:
@@ -45,6 +46,7 @@ class Breaker:
             self.down_until = time.monotonic() + RETRY_SECONDS
             if not self.down:
                 self.down = True
+                self.down_since = time.monotonic()
                 log.warning(
                     "The cache at %s does not answer (%s): rate limits let every request through "
                     "and ratings are computed afresh until it does.",
@@ -52,10 +54,12 @@ class Breaker:
                     error,
                 )
 
-    def answered(self) -> None:
+    def answered(self, asked_at: float) -> None:
         if self.down:
             with self.lock:
-                if self.down:
+                if self.down and asked_at >= self.down_since:
+                    # An answer to a question asked before another thread saw the outage is not
+                    # the cache back (a CI run logged each outage's start twice in one worker).
                     self.down = False
                     self.up_since = time.monotonic()
                     log.warning("The cache at %s answers again: rate limits count again.", self.name)
@@ -88,7 +92,7 @@ class ResilientRedisCache(RedisCache):
         except RedisError as error:
             self.breaker.failed(error, asked_at)
             return fallback()
-        self.breaker.answered()
+        self.breaker.answered(asked_at)
         return value
 
     def add(self, key, value, timeout=..., version=None):
