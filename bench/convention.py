@@ -20,10 +20,13 @@ import asyncio
 import os
 import random
 import resource
+import statistics
 import time
+from collections import Counter
 
 import aiohttp
 
+from bench import page_writer
 from bench.loop import Phone, cpu_seconds
 
 PHONES_PER_TABLE = 4  # one of them writes; the other three watch
@@ -51,19 +54,36 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def open_tables(bench, bases: list[str], count: int) -> tuple[list, list[Phone]]:
-    """`count` Hang Four tables and their watching phones, each joined by the share link. With
-    several app servers, a table's phones are spread over them (the fan-out crosses servers)."""
+def writer_kind() -> str:
+    """"page" (the phones' own path, the default) or "api" (the JSON API, issue 33's writer)."""
+    kind = os.getenv("BENCH_CONVENTION_WRITER", "page")
+    if kind not in ("page", "api"):
+        raise ValueError(f"BENCH_CONVENTION_WRITER is page or api, not {kind!r}")
+    return kind
+
+
+async def open_tables(bench, bases: list[str], count: int) -> tuple[list, list[Phone], list]:
+    """`count` tables and their phones, each joined by the share link: written from the page, the
+    games of page_writer.MIX, a PageWriter each; through the API, Hang Four. With several app
+    servers, a table's phones are spread over them (the fan-out crosses servers)."""
+    page = writer_kind() == "page"
+    games = page_writer.games_for(count, random.Random(count)) if page else ["hang-four"] * count
     async with bench.session(bases[0]) as http:
-        tables = await asyncio.gather(*(bench.create_table(http) for _ in range(count)))
+        made = (bench.create_table(http, game, page_writer.OPTIONS.get(game)) for game in games)
+        tables = await asyncio.gather(*made)
     watchers = [
         Phone(bases[(number + seat) % len(bases)], table, bench)
         for number, table in enumerate(tables)
         for seat in range(1, PHONES_PER_TABLE)
     ]
-    for start in range(0, len(watchers), 100):  # not a thousand connections in one burst
-        await asyncio.gather(*(phone.join() for phone in watchers[start : start + 100]))
-    return list(tables), watchers
+    writers = [
+        page_writer.PageWriter(bases[number % len(bases)], table, bench, table.game) if page else None
+        for number, table in enumerate(tables)
+    ]
+    joining = watchers + [writer for writer in writers if writer is not None]
+    for start in range(0, len(joining), 100):  # not a thousand connections in one burst
+        await asyncio.gather(*(phone.join() for phone in joining[start : start + 100]))
+    return list(tables), watchers, writers
 
 
 async def every_stream_open(watchers: list[Phone], tasks: list) -> None:
@@ -76,7 +96,7 @@ async def every_stream_open(watchers: list[Phone], tasks: list) -> None:
 
 
 async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
-    tables, watchers = await open_tables(bench, bases, count)
+    tables, watchers, writers = await open_tables(bench, bases, count)
     sent: dict[tuple[str, int], float] = {}
     delays: list[float] = []
     writes: list[float] = []  # each entry's write, send to answer
@@ -94,13 +114,19 @@ async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
     async def watch(phone: Phone) -> None:
         await phone.follow(lambda before: changed(phone, before))
 
-    async def write(table, https: list, end: float) -> None:
+    async def write(table, writer, https: list, end: float) -> None:
         rng = random.Random(table.id)
         http = https[tables.index(table) % len(https)]  # a table's writing phone: its own server
         await asyncio.sleep(rng.uniform(0, TABLE_SECONDS))  # tables are not in step
         while time.monotonic() < end:
             sent[(table.id, table.version + 1)] = time.monotonic()
-            writes.append(await bench.act(http, table, bench.number_roll(rng)))
+            if writer is None:
+                writes.append(await bench.act(http, table, bench.number_roll(rng)))
+            elif (took := await writer.write(rng)) is not None:
+                writes.append(took)
+            else:  # the game has no entry left that does not end it
+                del sent[(table.id, table.version + 1)]
+                return
             await asyncio.sleep(rng.uniform(0.5, 1.5) * TABLE_SECONDS)
 
     tasks = [asyncio.ensure_future(watch(phone)) for phone in watchers]
@@ -109,7 +135,8 @@ async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
         cpu_before, mine_before, started = servers_cpu(masters), own_cpu(), time.monotonic()
         https = [bench.session(base) for base in bases]
         try:
-            await asyncio.gather(*(write(table, https, started + STEP_SECONDS) for table in tables))
+            end = started + STEP_SECONDS
+            await asyncio.gather(*(write(table, writer, https, end) for table, writer in zip(tables, writers)))
         finally:
             await asyncio.gather(*(http.close() for http in https))
         elapsed = time.monotonic() - started
@@ -117,16 +144,24 @@ async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
         cpu = servers_cpu(masters) - cpu_before
         mine = own_cpu() - mine_before
         crashed = [task for task in tasks if task.done() and task.exception() is not None]
+        for task in crashed[:1]:
+            bench.progress(f"a stream failed: {task.exception()!r}")
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*(phone.close() for phone in watchers))
+        await asyncio.gather(*(phone.close() for phone in watchers + [w for w in writers if w is not None]))
     entries = len(sent)
+    pushed: dict[str, list[int]] = {}
+    for phone in watchers:
+        pushed.setdefault(phone.table.game, []).extend(phone.pushed)
     final = {table.id: table.version for table in tables}
     missed = sum(final[phone.table.id] - phone.version for phone in watchers)
     return {
         "tables": count,
+        "writer": writer_kind(),
+        "games": Counter(table.game for table in tables),
+        "pushed": pushed,
         "phones": count * PHONES_PER_TABLE,
         "entries": entries,
         "rate": entries / STEP_SECONDS,  # the writers enter only within the step
@@ -165,12 +200,14 @@ async def ramp(bench, bases: list[str], masters: list[int]) -> list[dict]:
 def rows(bench, results: list[dict]) -> list[tuple[str, str, str, str]]:
     found = []
     for result in results:
-        label = f"convention: {result['tables']} tables x {PHONES_PER_TABLE} phones"
+        games = ", ".join(f"{n} {game}" for game, n in sorted(result.get("games", {}).items()))
+        label = f"convention: {result['tables']} tables x {PHONES_PER_TABLE} phones" + (f" ({games})" if games else "")
         if "error" in result:
             found.append((label, "not measured: " + result["error"], "", ""))
             continue
         if len(result["delays"]) < 2:  # a step too short to say a percentile
-            found.append((label, f"not measured: {len(result['delays'])} page updates in the step", "", ""))
+            said = f"{len(result['delays'])} page updates of {result['entries']} entries, {result['streams_lost']} streams lost"
+            found.append((label, f"not measured: {said} in the step", "", ""))
             continue
         p99 = bench.percentiles(result["delays"])[2]
         found.append(
@@ -181,14 +218,16 @@ def rows(bench, results: list[dict]) -> list[tuple[str, str, str, str]]:
                 bench.verdict(p99 <= 0.25 and result["missed"] == 0),
             )
         )
+        writer_p99 = bench.percentiles(result["writes"])[2]
         found.append(
             (
-                f"{label}: the entry's own write, p50/p95/p99",
+                f"{label}: the writer's own answer ({result['writer']}), p50/p95/p99",
                 bench.ms3(result["writes"]),
-                "",
-                "",
+                "p99 <= 250 ms",
+                bench.verdict(writer_p99 <= 0.25),
             )
         )
+        found += pushed_rows(bench, label, result)
         rss = "/".join(f"{mb:.0f}" for mb in result["rss"])
         found.append(
             (
@@ -205,6 +244,25 @@ def rows(bench, results: list[dict]) -> list[tuple[str, str, str, str]]:
                 f"{result['server_cpu']:.2f} / {result['generator_cpu']:.2f}",
                 "",
                 "",
+            )
+        )
+    return found
+
+
+def pushed_rows(bench, label: str, result: dict) -> list[tuple[str, str, str, str]]:
+    """Bytes on the wire per live region pushed to a watching phone, per game: median / p90 / max."""
+    found = []
+    for game, sizes in sorted(result.get("pushed", {}).items()):
+        if not sizes:
+            continue
+        ordered = sorted(sizes)
+        median, p90 = statistics.median(ordered), ordered[int(len(ordered) * 0.9)]
+        found.append(
+            (
+                f"{label}: bytes per pushed region, {game}, median / p90 / max ({len(sizes)} events)",
+                f"{bench.kb(int(median))} / {bench.kb(p90)} / {bench.kb(ordered[-1])}",
+                "median <= 4 KB",
+                bench.verdict(median <= 4000),
             )
         )
     return found

@@ -13,10 +13,12 @@
 from __future__ import annotations
 
 import asyncio
+import gzip
 import os
 import random
 import statistics
 import time
+import zlib
 from pathlib import Path
 
 import aiohttp
@@ -43,6 +45,12 @@ def cpu_seconds(master: int) -> float:
     return total / ticks
 
 
+async def text_of(answer: aiohttp.ClientResponse) -> str:
+    """An answer's text, gzipped or not (a Phone reads its own bytes off the wire)."""
+    body = await answer.read()
+    return (gzip.decompress(body) if answer.headers.get("Content-Encoding") == "gzip" else body).decode()
+
+
 class Phone:
     """A browser with a share link opened: its own cookies, the table it shows."""
 
@@ -53,8 +61,10 @@ class Phone:
             cookie_jar=aiohttp.CookieJar(unsafe=True),
             timeout=aiohttp.ClientTimeout(total=None, sock_read=60),
             connector=aiohttp.TCPConnector(limit=0, keepalive_timeout=bench.CLIENT_KEEPALIVE),
+            auto_decompress=False,  # the bytes a phone's signal carries are counted (wire_bytes)
         )
         self.version = table.version
+        self.pushed: list[int] = []  # bytes on the wire of each live region pushed to this phone
         self.variant = ""  # the page's variant (data-variant), known once it shows a region
         self.streaming = False  # its stream has sent its first event
 
@@ -68,17 +78,17 @@ class Phone:
         async with self.http.get(page) as answer:
             if answer.status != 200:
                 raise self.bench.BenchError(f"the table's page answered {answer.status}")
-            self.show(await answer.text())
+            self.show(await text_of(answer))
 
     async def poll(self) -> bool:
         """One poll as the page made it; True when the live region came (the version changed)."""
         headers = {"HX-Request": "true"}
         async with self.http.get(f"/t/{self.table.id}/poll/?v={self.version}", headers=headers) as answer:
-            body = await answer.read()
+            body = await text_of(answer)
             if answer.status not in (200, 204):
                 raise self.bench.BenchError(f"a poll answered {answer.status}")
         if answer.status == 200:
-            self.show(body.decode())
+            self.show(body)
         return answer.status == 200
 
     def show(self, region: str) -> None:
@@ -94,9 +104,17 @@ class Phone:
             if answer.status != 200:
                 raise self.bench.BenchError(f"a stream answered {answer.status}")
             buffered = b""
-            async for chunk in answer.content.iter_any():  # whole events, as a browser parses them
-                buffered += chunk
+            inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if answer.headers.get("Content-Encoding") == "gzip" else None
+            carried = 0  # bytes on the wire since the last whole event
+            async for wire in answer.content.iter_any():  # whole events, as a browser parses them
+                buffered += inflate.decompress(wire) if inflate else wire
+                carried += len(wire)
                 *events, buffered = buffered.split(b"\n\n")
+                live = [event for event in events if event.startswith(b"id: ") and b"\nevent: live\n" in event]
+                if live:  # the bytes that carried them, shared by the regions they end
+                    self.pushed += [carried // len(live)] * len(live)
+                if events:
+                    carried = 0
                 for event in events:
                     self.streaming = True
                     await self.heard_event(event.decode(), heard)

@@ -371,13 +371,15 @@ def session(base: str, **options) -> aiohttp.ClientSession:
     )
 
 
-async def create_table(http: aiohttp.ClientSession, game: str = "hang-four") -> Table:
-    body = {"game": game, "players": PLAYERS, "options": {}}
+async def create_table(http: aiohttp.ClientSession, game: str = "hang-four", options: dict | None = None) -> Table:
+    body = {"game": game, "players": PLAYERS, "options": options or {}}
     async with http.post("/api/v1/tables", json=body) as answer:
         raw = await answer.read()
         if answer.status != 201:
             raise BenchError(f"creating a table answered {answer.status}: {raw[:300]!r}")
-    return Table(json.loads(raw))
+    table = Table(json.loads(raw))
+    table.game = game
+    return table
 
 
 async def send_action(http: aiohttp.ClientSession, table: Table, action: dict) -> tuple[float, bytes]:
