@@ -55,7 +55,7 @@ def own_cpu() -> float:
 
 
 def writer_kind() -> str:
-    """"page" (the phones' own path, the default) or "api" (the JSON API, issue 33's writer)."""
+    """ "page" (the phones' own path, the default) or "api" (the JSON API, issue 33's writer)."""
     kind = os.getenv("BENCH_CONVENTION_WRITER", "page")
     if kind not in ("page", "api"):
         raise ValueError(f"BENCH_CONVENTION_WRITER is page or api, not {kind!r}")
@@ -136,7 +136,8 @@ async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
         https = [bench.session(base) for base in bases]
         try:
             end = started + STEP_SECONDS
-            await asyncio.gather(*(write(table, writer, https, end) for table, writer in zip(tables, writers)))
+            pairs = zip(tables, writers, strict=True)
+            await asyncio.gather(*(write(table, writer, https, end) for table, writer in pairs))
         finally:
             await asyncio.gather(*(http.close() for http in https))
         elapsed = time.monotonic() - started
@@ -201,12 +202,14 @@ def rows(bench, results: list[dict]) -> list[tuple[str, str, str, str]]:
     found = []
     for result in results:
         games = ", ".join(f"{n} {game}" for game, n in sorted(result.get("games", {}).items()))
-        label = f"convention: {result['tables']} tables x {PHONES_PER_TABLE} phones" + (f" ({games})" if games else "")
+        label = f"convention: {result['tables']} tables x {PHONES_PER_TABLE} phones"
+        label += f" ({games})" if games else ""
         if "error" in result:
             found.append((label, "not measured: " + result["error"], "", ""))
             continue
         if len(result["delays"]) < 2:  # a step too short to say a percentile
-            said = f"{len(result['delays'])} page updates of {result['entries']} entries, {result['streams_lost']} streams lost"
+            said = f"{len(result['delays'])} page updates of {result['entries']} entries"
+            said += f", {result['streams_lost']} streams lost"
             found.append((label, f"not measured: {said} in the step", "", ""))
             continue
         p99 = bench.percentiles(result["delays"])[2]

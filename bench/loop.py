@@ -104,13 +104,14 @@ class Phone:
             if answer.status != 200:
                 raise self.bench.BenchError(f"a stream answered {answer.status}")
             buffered = b""
-            inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if answer.headers.get("Content-Encoding") == "gzip" else None
+            gzipped = answer.headers.get("Content-Encoding") == "gzip"
+            inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gzipped else None
             carried = 0  # bytes on the wire since the last whole event
             async for wire in answer.content.iter_any():  # whole events, as a browser parses them
                 buffered += inflate.decompress(wire) if inflate else wire
                 carried += len(wire)
                 *events, buffered = buffered.split(b"\n\n")
-                live = [event for event in events if event.startswith(b"id: ") and b"\nevent: live\n" in event]
+                live = [event for event in events if b"\nevent: live\n" in event]
                 if live:  # the bytes that carried them, shared by the regions they end
                     self.pushed += [carried // len(live)] * len(live)
                 if events:

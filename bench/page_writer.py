@@ -74,7 +74,7 @@ class PageWriter(Phone):
 
     def show(self, region: str) -> None:
         super().show(region)
-        if 'hx-headers=' in region:  # the whole page: its CSRF token, as table.js reads it
+        if "hx-headers=" in region:  # the whole page: its CSRF token, as table.js reads it
             headers = region.split("hx-headers='", 1)[1].split("'", 1)[0]
             self.csrf = json.loads(headers)["X-CSRFToken"]
 

@@ -371,7 +371,7 @@ def session(base: str, **options) -> aiohttp.ClientSession:
     )
 
 
-async def create_table(http: aiohttp.ClientSession, game: str = "hang-four", options: dict | None = None) -> Table:
+async def create_table(http: aiohttp.ClientSession, game: str = "hang-four", options: dict | None = None):
     body = {"game": game, "players": PLAYERS, "options": options or {}}
     async with http.post("/api/v1/tables", json=body) as answer:
         raw = await answer.read()
