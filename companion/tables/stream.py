@@ -20,13 +20,14 @@ from collections import Counter
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, QueryDict, StreamingHttpResponse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from companion import errors, tokens
 from companion.accounts.stream_watch import SIGNED_OUT, signed_in_streams
 
-from . import access, live_push
+from . import access, live_push, stream_gzip
 from .fanout import DOWN, UP, Renewed, hub
 from .limits import client_address
 
@@ -66,7 +67,12 @@ async def table_events(request, table_id: str):
     request.GET, request.META["QUERY_STRING"] = QueryDict(), ""
     pusher = live_push.Pusher(request, table_id, rights) if pushed else None
     events = _events(table_id, version, pusher, links, request.session, held)
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    gzipped = stream_gzip.wanted(request)
+    body = stream_gzip.gzipped(events) if gzipped else events
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    if gzipped:  # each event decodable on arrival (stream_gzip.py; issue 45)
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     # A stream that never started is given back when its response closes, or, when Django never
