@@ -158,6 +158,11 @@ async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
         pushed.setdefault(phone.table.game, []).extend(phone.pushed)
     final = {table.id: table.version for table in tables}
     missed = sum(final[phone.table.id] - phone.version for phone in watchers)
+    if os.getenv("BENCH_DEBUG"):
+        by_game = Counter()
+        for phone in watchers:
+            by_game[phone.table.game] += final[phone.table.id] - phone.version
+        bench.progress(f"missed by game {dict(by_game)}, streams lost {len(crashed)}")
     return {
         "tables": count,
         "writer": writer_kind(),

@@ -187,6 +187,9 @@ def server_env(database_url: str) -> dict:
             # of a write) with rates it never reaches.
             "RATELIMIT_TABLES": "1000000/m",
             "RATELIMIT_WRITES": "1000000/m",
+            # ...and a convention's thousands of phones all open their streams from 127.0.0.1: the
+            # bound per address (100 a worker) refused all but the first 200 (429).
+            "COMPANION_STREAMS_PER_ADDRESS": "0",
             "COMPANION_BENCH_FLOOR": "1",  # mounts bench/floor, the write floor
         }
     )
