@@ -357,6 +357,12 @@ def _display_context(request, table: Table) -> dict:
 def _render_live(request, table: Table, rights: str, error=None, notice="", status=200, done=Done()):
     """After a write: the live region for htmx, the whole page otherwise. `done` confirms an
     applied write in words ("Undone: ..."), where the eye is, and may offer to redo it."""
+    if request.htmx and error is None and not notice and not done.words and done.redo is None:
+        # A plain entry: the region every phone of this one's variant shares (issue 45), rendered
+        # once for this answer and the other phones' pushes, or already rendered for them.
+        found = shared_region(request, table, rights, phone_reads_group(request, table))
+        if found is not None:
+            return HttpResponse(live_cache.filled(found[1], get_token(request)))
     context = _context(request, table, rights, error=error, notice=notice)
     done.shown_in(context)
     if request.htmx:

@@ -77,10 +77,31 @@ def test_a_write_from_a_shared_render_is_applied_with_its_token_and_key():
     answer = ben.post(f"/t/{table.id}/act/", form, **HTMX)
     assert answer.status_code == 200 and answer["Companion-Outcome"] == "applied"
     assert Table.objects.get(pk=table.id).version == 2
-    # The next version is rendered anew, then shared again.
+    # The next version is rendered once, for the write's own answer (issue 45), then shared.
+    assert answer.templates
     fresh, page = poll(ann, table, 1)
     again, _ = poll(ben, table, 1)
-    assert fresh.templates and not again.templates and 'data-version="2"' in page
+    assert not fresh.templates and not again.templates and 'data-version="2"' in page
+    # The writer got the region every phone of its variant gets, with its own key and token.
+    written = answer.content.decode()
+    assert CSRF.search(written) and "live-cache" not in written  # the placeholders filled
+    assert KEY.search(written).group(1) not in (KEY.search(page).group(1), form["idempotency_key"])
+    assert KEY.sub("", CSRF.sub("", written)) == KEY.sub("", CSRF.sub("", page))
+
+
+def test_a_write_refused_or_confirmed_in_words_is_rendered_for_its_phone():
+    """A refusal's message and an undo's words are the writer's alone: not the shared region."""
+    table = played_table()
+    ann, ben = phone(table, table.token), phone(table, table.token)
+    _answer, page = poll(ben, table, 0)
+    form = {"csrfmiddlewaretoken": CSRF.search(page).group(1), "expected_version": 1, "card_0": "cat"}
+    refused = ben.post(f"/t/{table.id}/act/", form, **HTMX)
+    assert refused["Companion-Outcome"] == "refused" and refused.templates
+    assert "Ben and Cleo must each reveal a card" in refused.content.decode()  # DD-3, said to Ben
+    undone = ben.post(f"/t/{table.id}/undo/", {**form, "expected_version": 1}, **HTMX)
+    assert undone["Companion-Outcome"] == "applied" and "Undone" in undone.content.decode()
+    _answer, shared = poll(ann, table, 1)
+    assert "must each reveal" not in shared and "Undone" not in shared and 'data-version="2"' in shared
 
 
 def test_what_a_phone_holds_alone_is_rendered_for_it():
