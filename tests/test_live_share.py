@@ -5,6 +5,7 @@ its own Pusher as in its own process, waiting for the same entry."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import time
@@ -13,7 +14,7 @@ from importlib import import_module
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 from companion import tokens
 from companion.tables import access, live_cache, live_share, services
@@ -144,3 +145,23 @@ def test_without_the_directory_each_worker_renders_for_its_own(monkeypatch):
     monkeypatch.delenv(live_share.DIRECTORY_ENV, raising=False)
     made = frames_of_two_workers(played_table(), 1)
     assert Counted.renders == 2 and made[0] == made[1] and made[0] is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_entry_s_answer_is_handed_over_to_the_other_workers_streams(folder):
+    """Issue 45: the region a plain entry's phone gets is its variant's; rendered for the answer,
+    it is claimed and written for the other workers, whose streams then render nothing."""
+    table = played_table()
+    writer = Client()
+    assert writer.get(f"/t/{table.id}/join/{table.token}/").status_code == 302
+    entry = {"action": json.dumps({"type": "roll", "face": 3}), "expected_version": 1}
+    answer = writer.post(f"/t/{table.id}/act/", entry, HTTP_HX_REQUEST="true")
+    assert answer["Companion-Outcome"] == "applied" and 'data-version="2"' in answer.content.decode()
+    made = frames_of_two_workers(table, 2)  # each worker's own store emptied: as in other processes
+    assert Counted.renders == 0  # both took the frame the entry's answer wrote
+    (part, frame), (_, same) = made
+    assert frame == same and frame.startswith(f"id: 2\nevent: live\ndata: 2 {live_cache.fingerprint(part)}\n")
+    assert "Ben rolled a 3" in frame and live_cache.FORM_KEY in frame
+    assert [path.name for path in folder.iterdir()] == [
+        live_share._name(table.id, live_cache.fingerprint(part))
+    ]

@@ -27,6 +27,7 @@ from django.utils.translation import get_language
 from companion import tokens
 from companion.games import registry
 
+from . import live_share
 from .lru import Lru
 from .models import Table
 
@@ -78,7 +79,17 @@ def _stored_or(key: tuple, version: int, render: Callable[[], str]) -> str:
     found = _renders.get(key)
     if found is not None and found[0] == version:
         return found[1]
-    html = render()  # outside the store's lock: other tables' renders go on meanwhile
+    # Claimed before the render: the other workers' streams of this variant wait for this one
+    # instead of making their own (an entry's answer is rendered as its commit wakes them).
+    table_id, mark = key[0], fingerprint(key[1])
+    folder = live_share.claimed_for_others(table_id, mark, version)
+    frame = ""  # written empty if the render fails: the others then send the bare version
+    try:
+        html = render()  # outside the store's lock: other tables' renders go on meanwhile
+        frame = live_share.live_frame(version, mark, html)
+    finally:
+        if folder is not None:
+            live_share.write(folder, table_id, mark, version, version, frame)
     _renders.put(key, (version, html))
     return html
 

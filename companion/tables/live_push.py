@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -28,6 +27,7 @@ from django.utils import translation
 
 from . import live_cache, live_share
 from .db_reads import closed_if_broken
+from .live_share import live_frame
 from .models import Table
 from .views import phone_part, phone_reads_group, shared_region
 
@@ -37,7 +37,6 @@ log = logging.getLogger(__name__)
 # database connections (a request's thread, and its connection, end with the request).
 _renderer = ThreadPoolExecutor(2, thread_name_prefix="live-push")
 _jobs: dict[tuple, asyncio.Future] = {}  # (table, version, the phones' part): the render under way
-LINE_END = re.compile(r"\r\n|\r|\n")  # what ends a line of an event stream
 
 
 def wanted(request) -> bool:
@@ -148,10 +147,3 @@ class Pusher:
 
 def _part_and_frame(found: tuple[tuple, int, str] | None) -> tuple[tuple, str] | None:
     return None if found is None else (found[0], found[2])
-
-
-def live_frame(version: int, fingerprint: str, html: str) -> str:
-    """An event "live": its first data line the version and the variant's fingerprint, then the
-    region's lines (the browser joins data lines with a newline)."""
-    data = "".join(f"data: {line}\n" for line in LINE_END.split(html))
-    return f"id: {version}\nevent: live\ndata: {version} {fingerprint}\n{data}\n"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 import time
 from pathlib import Path
 
@@ -31,6 +32,8 @@ WAIT_SECONDS = 1.0  # a claim older than this is given up: its worker may be gon
 LOOK_SECONDS = 0.004  # how often a waiting worker looks for the frame
 KEEP_SECONDS = 10.0  # at 50 entries/s of 40 KB regions, at most 20 MB in memory
 PRUNE_SECONDS = 2.0
+
+LINE_END = re.compile(r"\r\n|\r|\n")  # what ends a line of an event stream
 
 _pruned = 0.0
 _failed = False  # a write failed (the memory full?): this worker renders for its own from then on
@@ -81,6 +84,21 @@ def write(folder: Path, table_id: str, fingerprint: str, claimed: int, version: 
     except OSError:  # the others wait WAIT_SECONDS for it, then render it themselves
         log.warning("live share: %s not written: this worker renders its own", folder, exc_info=True)
         _failed = True
+
+
+def live_frame(version: int, fingerprint: str, html: str) -> str:
+    """An event "live": its first data line the version and the variant's fingerprint, then the
+    region's lines (the browser joins data lines with a newline)."""
+    data = "".join(f"data: {line}\n" for line in LINE_END.split(html))
+    return f"id: {version}\nevent: live\ndata: {version} {fingerprint}\n{data}\n"
+
+
+def claimed_for_others(table_id: str, fingerprint: str, version: int) -> Path | None:
+    """The folder where a render this worker is about to make (a phone's fetch or an entry's
+    answer: issue 45) is handed over to the other workers' streams, once claimed; None when
+    another worker claimed it first (its streams' pusher) or there is no folder."""
+    folder = directory()
+    return folder if folder is not None and claim(folder, table_id, fingerprint, version) else None
 
 
 def _prune(folder: Path) -> None:
