@@ -1,14 +1,19 @@
-"""A convention on one server (issue 33), driven by bench/run.py against the server(s) it started.
+"""A convention on one server (issues 33 and 45), driven by bench/run.py against the server(s) it
+started.
 
-Tables of four phones, ramped: three phones opened the share link, loaded the table's page and
-hold its event stream, doing what table.js does on a new version (take the region the stream
-pushes when it is of the page's variant, else fetch it: Phone.follow); the fourth, the table's
-writer, enters a number roll every TABLE_SECONDS with jitter through the API. A step starts once
-every stream is open, runs STEP_SECONDS; the ramp stops after the first step whose p99 passes
-STOP_P99. Per step: the entries/s entered, entry to each other phone's page p50/p95/p99, the
-entry's own write, missed updates (a phone whose page never showed an entry's version), the
-server's CPU per entry and per phone update, and the workers' RSS. With `--servers 2` a table's
-phones are spread over two app servers (bench/run.py).
+Tables of four phones, ramped, each playing a game of page_writer.MIX (the score pad, Hang Four,
+62 Summer Suns, Yahtzee, Dogo Dash): three phones opened the share link, loaded the table's page
+and hold its event stream (gzipped when asked, as a browser asks), doing what table.js does on a
+new version (take the region the stream pushes when it is of the page's variant, else fetch it:
+Phone.follow); the fourth, the table's writer, enters a legal entry every TABLE_SECONDS with
+jitter from its page, as table.js posts it (page_writer.py). `BENCH_CONVENTION_WRITER=api`: the
+writer enters Hang Four number rolls through the JSON API instead (issue 33's measure). A step
+starts once every stream is open, runs STEP_SECONDS; the ramp stops after the first step whose p99
+passes STOP_P99. Per step: the entries/s entered, entry to each other phone's page p50/p95/p99, the
+writer's own answer, missed updates (a phone whose page never showed an entry's version), the
+bytes on the wire of each pushed region per game, the server's CPU per entry and per phone update,
+and the workers' RSS. With `--servers 2` a table's phones are spread over two app servers
+(bench/run.py).
 
 CI runs a short ramp (CI_STEPS); `BENCH_CONVENTION=50,100,200,500,1000` (make bench by hand)
 runs the issue's. The load generator shares the machine with the server: its own CPU is printed.
@@ -158,11 +163,6 @@ async def step(bench, bases: list[str], masters: list[int], count: int) -> dict:
         pushed.setdefault(phone.table.game, []).extend(phone.pushed)
     final = {table.id: table.version for table in tables}
     missed = sum(final[phone.table.id] - phone.version for phone in watchers)
-    if os.getenv("BENCH_DEBUG"):
-        by_game = Counter()
-        for phone in watchers:
-            by_game[phone.table.game] += final[phone.table.id] - phone.version
-        bench.progress(f"missed by game {dict(by_game)}, streams lost {len(crashed)}")
     return {
         "tables": count,
         "writer": writer_kind(),

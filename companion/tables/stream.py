@@ -2,7 +2,8 @@
 milliseconds of a write, then fetches its live region (the poll view); a table page's stream
 sends the live region itself instead where it can (live_push.py, issue 33). When the worker's
 fan-out loses its backend (fanout.py), the stream says "fanout: down" and the page polls, marked as
-not live, until "fanout: up" (issue 28: pages said "Live" and stayed stale).
+not live, until "fanout: up" (issue 28: pages said "Live" and stayed stale). A phone that accepts
+gzip gets each event gzipped as it goes (stream_gzip.py, issue 45).
 
 An async view, so that an open stream costs a queue on the worker's event loop, not a thread.
 Same rights as the page: the phone's session must hold a grant for the table (a share link opened),
