@@ -51,6 +51,19 @@ def test_a_stream_keeps_at_most_its_window_whatever_it_sends():
     assert body.size == 2 * len(huge) + len(region(1)) + len(region(2))
 
 
+def test_a_short_event_goes_stored_and_stays_in_the_next_one_s_dictionary():
+    body, decoder = GzipEvents(), zlib.decompressobj(16 + zlib.MAX_WBITS)
+    heartbeat = b": still here\n\n"
+    sent = body.encode(heartbeat)
+    assert (
+        sent == stream_gzip.HEADER + b"\x00" + len(heartbeat).to_bytes(2, "little") + sent[13:15] + heartbeat
+    )
+    assert decoder.decompress(sent) == heartbeat and body.sent == heartbeat
+    again = body.encode(heartbeat)
+    assert again == sent[len(stream_gzip.HEADER) :] and decoder.decompress(again) == heartbeat
+    assert decoder.decompress(body.encode(region(1))) == region(1)
+
+
 def test_an_empty_stream_is_an_empty_gzip_file():
     assert gzip.decompress(GzipEvents().end()) == b""
 
