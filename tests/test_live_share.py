@@ -44,6 +44,24 @@ def test_one_worker_claims_a_version_and_the_others_read_what_it_wrote(folder):
     assert len(list(folder.iterdir())) == 2
 
 
+def test_an_older_frame_written_late_does_not_replace_a_newer_one(folder):
+    """A poll's or an entry's slower render of an older version comes after a newer one's."""
+    live_share.claim(folder, "t1", "fp", 5)
+    live_share.write(folder, "t1", "fp", 5, 5, "five")
+    assert live_share.claim(folder, "t1", "fp", 4)
+    live_share.write(folder, "t1", "fp", 4, 4, "four")
+    assert live_share.read(folder, "t1", "fp", 4) == (5, "five")
+    assert sorted(path.name for path in folder.iterdir()) == [live_share._name("t1", "fp")]  # claims done
+
+
+def test_a_claim_that_cannot_be_made_leaves_the_render_to_this_worker(folder, monkeypatch):
+    """The directory gone (or full): a poll or an entry's answer renders as without it (issue 45)."""
+    monkeypatch.setattr(live_share, "_failed", False)
+    shutil.rmtree(folder)
+    assert live_share.claimed_for_others("t1", "fp", 1) is None
+    assert live_share.directory() is None  # said in the log once; renders its own from then on
+
+
 def test_files_older_than_the_hand_over_go(folder, monkeypatch):
     live_share.write(folder, "t1", "fp", 1, 1, "old")
     old = time.time() - live_share.KEEP_SECONDS - 1

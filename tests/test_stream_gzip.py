@@ -96,3 +96,6 @@ def test_the_phone_must_accept_gzip():
 
     assert stream_gzip.wanted(Asked("gzip, deflate, br, zstd"))
     assert not stream_gzip.wanted(Asked("identity")) and not stream_gzip.wanted(Asked(None))
+    assert stream_gzip.wanted(Asked("deflate, GZIP;q=0.5")) and stream_gzip.wanted(Asked("*"))
+    assert not stream_gzip.wanted(Asked("gzip;q=0, br")) and not stream_gzip.wanted(Asked("gzip; q=0.0"))
+    assert not stream_gzip.wanted(Asked("*, gzip;q=0")) and not stream_gzip.wanted(Asked("ungzipped"))

@@ -86,7 +86,7 @@ def _stored_or(key: tuple, version: int, render: Callable[[], str]) -> str:
     frame = ""  # written empty if the render fails: the others then send the bare version
     try:
         html = render()  # outside the store's lock: other tables' renders go on meanwhile
-        frame = live_share.live_frame(version, mark, html)
+        frame = live_share.live_frame(version, mark, html) if folder is not None else ""
     finally:
         if folder is not None:
             live_share.write(folder, table_id, mark, version, version, frame)

@@ -77,6 +77,9 @@ def write(folder: Path, table_id: str, fingerprint: str, claimed: int, version: 
     name = _name(table_id, fingerprint)
     partial = folder / f"{name}.{os.getpid()}.partial"
     try:
+        if _newer_there(folder / name, version):  # a slower render of an older version: dropped
+            (folder / f"{name}.{claimed}").unlink(missing_ok=True)
+            return
         partial.write_bytes(f"{version}\n".encode() + frame.encode())
         os.replace(partial, folder / name)
         (folder / f"{name}.{claimed}").unlink(missing_ok=True)
@@ -84,6 +87,15 @@ def write(folder: Path, table_id: str, fingerprint: str, claimed: int, version: 
     except OSError:  # the others wait WAIT_SECONDS for it, then render it themselves
         log.warning("live share: %s not written: this worker renders its own", folder, exc_info=True)
         _failed = True
+
+
+def _newer_there(path: Path, version: int) -> bool:
+    """Whether the frame written there is of a newer version than `version`."""
+    try:
+        with open(path, "rb") as written:
+            return int(written.readline()) > version
+    except (FileNotFoundError, ValueError):
+        return False
 
 
 def live_frame(version: int, fingerprint: str, html: str) -> str:
@@ -97,8 +109,16 @@ def claimed_for_others(table_id: str, fingerprint: str, version: int) -> Path | 
     """The folder where a render this worker is about to make (a phone's fetch or an entry's
     answer: issue 45) is handed over to the other workers' streams, once claimed; None when
     another worker claimed it first (its streams' pusher) or there is no folder."""
+    global _failed
     folder = directory()
-    return folder if folder is not None and claim(folder, table_id, fingerprint, version) else None
+    if folder is None:
+        return None
+    try:
+        return folder if claim(folder, table_id, fingerprint, version) else None
+    except OSError:  # the directory gone or full: a poll or an entry's answer must not fail for it
+        log.warning("live share: %s not claimed: this worker renders its own", folder, exc_info=True)
+        _failed = True
+        return None
 
 
 def _prune(folder: Path) -> None:

@@ -29,11 +29,19 @@ FINAL_EMPTY_BLOCK = b"\x03\x00"  # a last, empty deflate block: the stream ends
 # An event this short (a heartbeat, a version) goes as a stored block: compressing it would save
 # a few bytes for a compressor's setup (~0.1 ms with a 16 KB dictionary) on every stream.
 STORED_AT_MOST = 128
-ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as Django's GZipMiddleware reads Accept-Encoding
+REFUSED = re.compile(r"^q\s*=\s*0(\.0*)?$")  # "gzip;q=0": anything but gzip
 
 
 def wanted(request) -> bool:
-    return bool(ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")))
+    """Whether the phone's Accept-Encoding takes gzip (by name or "*"), not refused with q=0."""
+    taken = {}  # coding -> whether it is taken (not q=0)
+    for coding in request.headers.get("Accept-Encoding", "").split(","):
+        name, *parameters = (part.strip().lower() for part in coding.split(";"))
+        taken[name] = not any(REFUSED.match(parameter) for parameter in parameters)
+    for name in ("gzip", "x-gzip", "*"):  # a coding named outranks "*"
+        if name in taken:
+            return taken[name]
+    return False
 
 
 class GzipEvents:
