@@ -69,3 +69,41 @@ def no_thread_left_running(request):
         thread.join(timeout=5)
     left = [thread.name for thread in started if thread.is_alive()]
     assert not left, f"{request.node.nodeid} left threads running: {left}"
+
+
+# The settings as configured for the session (issue 46): each test must leave them so. A setting
+# changed by hand (django.conf.settings.X = ...), or an override undone out of order (two overrides
+# restore what each saw when it began), would decide every later test from this one.
+_configured: list = []
+
+
+@pytest.fixture(scope="session", autouse=True)
+def configured_settings(django_test_environment):
+    from django.conf import settings
+
+    _configured[:] = [settings._wrapped, dict(vars(settings._wrapped))]
+
+
+def _changed_settings() -> list[str]:
+    from django.conf import settings
+
+    wrapped, values = _configured
+    if settings._wrapped is not wrapped:
+        return ["an override left in place"]
+    now, missing = vars(settings._wrapped), object()
+    changed = []
+    for name in values.keys() | now.keys():
+        before, after = values.get(name, missing), now.get(name, missing)
+        if before is not after and before != after:
+            changed.append(name)
+    return sorted(changed)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    outcome = yield
+    # After the last test the session's own fixtures have ended too: nothing to compare with.
+    if _configured and nextitem is not None:
+        changed = _changed_settings()
+        assert not changed, f"{item.nodeid} left the settings changed: {changed}"
+    return outcome

@@ -21,6 +21,7 @@ from companion.games.base import BadAction, validate_options
 SCHEMA = Path(__file__).with_name("score-sheet.schema.json")  # and rules-sheet.schema.json beside it
 MAX_BYTES = 32_000  # the longest library score sheet is under 3 kB, a rules sheet under 12 kB
 LANGUAGES = ("en", "fr")
+SHOWN_VALUE = 60  # characters of a wrong value said back in a refusal
 PAD = AnyGame.slug  # the game a score sheet is played on
 
 
@@ -108,7 +109,19 @@ def check_against(schema_file: str, document) -> None:
     """SheetError at the first wrong field the JSON Schema finds (its most relevant, by best_match)."""
     error = best_match(_validator(schema_file).iter_errors(document))
     if error is not None:
-        raise SheetError(_pointer(error.absolute_path), error.message)
+        raise SheetError(_pointer(error.absolute_path), _in_json(error))
+
+
+def _in_json(error) -> str:
+    """The schema's message with the wrong value as the sheet's author wrote it, in JSON and cut
+    short (jsonschema says it in Python's words and whole: [None, None, ... 25 times])."""
+    said = repr(error.instance)
+    if said not in error.message:
+        return error.message
+    shown = json.dumps(error.instance, ensure_ascii=False)
+    if len(shown) > SHOWN_VALUE:
+        shown = shown[: SHOWN_VALUE - 1] + "…"
+    return error.message.replace(said, shown, 1)
 
 
 def read(raw: bytes | str):

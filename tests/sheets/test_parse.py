@@ -92,6 +92,15 @@ def test_a_wrong_field_is_named_by_its_path(path, value, where, words):
     assert found == where and words in message
 
 
+def test_a_wrong_value_is_said_back_in_json_and_cut_short():
+    """The author wrote JSON: a refused value is said in JSON (null, not Python's None), at most
+    60 characters of it, however long it was."""
+    found, message = refusal(changed("lines", [{"en": None, "fr": None}] * 31))
+    assert found == "/lines"
+    assert message == '[{"en": null, "fr": null}, {"en": null, "fr": null}, {"en":… is too long'
+    assert refusal(changed("wins", "most"))[1] == """"most" is not one of ['highest', 'lowest']"""
+
+
 def test_what_a_schema_cannot_say_is_checked_by_name():
     assert refusal(changed("lines/1/en", "APPLES")) == (
         "/lines/1/en",

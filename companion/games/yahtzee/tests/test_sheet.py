@@ -96,7 +96,7 @@ def test_a_further_yahtzee_through_the_kit_says_its_bonus_and_refuses_by_the_jok
 @pytest.mark.parametrize(
     "change, path, words",
     [
-        (lambda sheet: sheet["functions"].append("wild-card"), "/functions/1", "'wild-card' is not one of"),
+        (lambda sheet: sheet["functions"].append("wild-card"), "/functions/1", '"wild-card" is not one of'),
         (lambda sheet: sheet["rows"][1]["boxes"].pop(5), "/functions", "a named box of every die alike"),
         (lambda sheet: sheet["rows"][0]["boxes"].pop(0), "/functions", "none counts 1"),
         (lambda sheet: sheet["rules"].pop(7), "/rules", "a rule about 'joker' is needed"),
