@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -46,7 +47,21 @@ def part(slug: str, name: str) -> ModuleType:
 
 def folder(slug: str) -> Path:
     """The game's folder on disk: its data files, RULES.md, golden.txt, templates/ and static/."""
-    return Path(part(slug, "__init__").__file__).parent
+    return _folder_of(package(slug))
+
+
+@functools.cache
+def _folder_of(package_name: str) -> Path:
+    return Path(import_module(f"{package_name}.__init__").__file__).parent
+
+
+@functools.cache
+def _optional_part(package_name: str, name: str) -> ModuleType | None:
+    """A module a game's folder may leave out, looked for once: every live region asks (a stat and
+    a path built each time were ~2% of a worker's CPU under a convention's load, issue 45)."""
+    if not (_folder_of(package_name) / f"{name}.py").exists():
+        return None
+    return import_module(f"{package_name}.{name}")
 
 
 def screen(slug: str) -> ModuleType:
@@ -56,23 +71,17 @@ def screen(slug: str) -> ModuleType:
 
 def hidden(slug: str) -> ModuleType | None:
     """The game's values a seat notes in secret until the end (its folder's hidden.py), if any."""
-    if not (folder(slug) / "hidden.py").exists():
-        return None
-    return part(slug, "hidden")
+    return _optional_part(package(slug), "hidden")
 
 
 def routes(slug: str) -> ModuleType | None:
     """The game's own reads of the JSON API (its folder's routes.py: READS), if it has any."""
-    if not (folder(slug) / "routes.py").exists():
-        return None
-    return part(slug, "routes")
+    return _optional_part(package(slug), "routes")
 
 
 def guide(slug: str) -> ModuleType | None:
     """How to set the game up for a number of players (its folder's guide.py), if it has one."""
-    if not (folder(slug) / "guide.py").exists():
-        return None
-    return part(slug, "guide")
+    return _optional_part(package(slug), "guide")
 
 
 def template_dir(slug: str) -> str:

@@ -10,8 +10,10 @@ out, rendered each time as before: a table whose setup guide a phone may still s
 on the phone's session) and a game whose values are noted in secret (hidden.py: the notes change
 without a new version).
 
-One store per worker process, the newest render of each (table, variant), LRU-bounded; and the
-log's lines, each rendered once (log_line), so that a render's cost does not grow with the game.
+One store per worker process, the newest render of each (table, variant), LRU-bounded; the log's
+lines, each rendered once (log_line), so that a render's cost does not grow with the game; and a
+table's log at its version (log), read once for every render of that version: an entry's answer
+and the pushes of the other variants read the same rows.
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ FORM_KEY = "live-cache-form-key-0"  # placeholders: no markup, nothing a page sa
 CSRF_TOKEN = "live-cache-csrf-token-0"
 MAX_RENDERS = 1024  # a render is 5-40 KB: at most ~40 MB a worker
 MAX_LINES = 100_000  # a log line is ~200 B: at most ~20 MB a worker
+MAX_LOGS = 256  # a log is up to 200 rows of ~0.5 KB; its renders come within milliseconds
 
 _renders = Lru(MAX_RENDERS)  # (table, variant) -> (version, render)
 _lines = Lru(MAX_LINES)  # (table, seq, number, language) -> a log line
+_logs = Lru(MAX_LOGS)  # (table, language) -> (version, the log as the region shows it)
 _lock = threading.Lock()
 _making: dict[tuple, threading.Lock] = {}  # a render in progress: who asks the same waits for it
 
@@ -110,6 +114,20 @@ def log_line(event, game: str) -> str:
     return line
 
 
+def log(table: Table, read: Callable[[Table], list]) -> list:
+    """The log of `table` at its version as the region shows it, from `read` once per version and
+    language. A slower request of an older version reads its own and keeps the newer one."""
+    key = (table.id, get_language())
+    kept = _logs.get(key)
+    if kept is not None and kept[0] == table.version:
+        return kept[1]
+    events = read(table)
+    if kept is None or kept[0] < table.version:
+        _logs.put(key, (table.version, events))
+    return events
+
+
 def clear() -> None:
     _renders.clear()
     _lines.clear()
+    _logs.clear()

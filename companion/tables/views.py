@@ -180,7 +180,7 @@ def _context(
     names = [player["name"] for player in data["players"]]
     screen = registry.screen(table.game)
     seat = access.my_seat(request, table.id)
-    events = _log(table)
+    events = live_cache.log(table, _log)
     in_history = phone_reads_group(request, table) if reads_group is None else reads_group
     viewer = screen_kit.Viewer(
         can_edit=rights == tokens.EDIT,

@@ -6,11 +6,13 @@ phone's own (the setup guide, a secret note) never shared."""
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.test.signals import template_rendered
+from django.test.utils import CaptureQueriesContext
 
 from companion.tables import services
-from companion.tables.models import Table
+from companion.tables.models import Event, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -159,3 +161,26 @@ def test_each_log_line_is_rendered_once_and_follows_undo_and_language():
     lines = LOG_LINE.findall(page)
     assert [number for number, _ in lines] == ["2", "1"] and lines != first
     assert lines[0][1].startswith("Ann a révélé un chat, Ben un chat et Cleo un chien.")
+
+
+def test_the_log_is_read_once_a_version_for_every_variant_of_the_region():
+    """The writer's region and the watchers' are two renders of one version: they read the log's
+    rows once between them (live_cache.log, issue 45); the next version reads them again, and an
+    undone entry is gone from every variant."""
+    table = played_table()
+    writer, watcher = phone(table, table.token), phone(table, table.view_token)
+
+    def log_reads(*polls) -> tuple[int, list]:
+        with CaptureQueriesContext(connection) as queries:
+            pages = [poll(client, table, shown)[1] for client, shown in polls]
+        reads = [q["sql"] for q in queries if Event._meta.db_table in q["sql"] and "SELECT" in q["sql"]]
+        return len(reads), [LOG_LINE.findall(page) for page in pages]
+
+    reads, logs = log_reads((writer, 0), (watcher, 0))
+    assert reads == 1 and logs[0] == logs[1] and [number for number, _ in logs[0]] == ["1"]
+    services.play_action(table.id, {"type": "reveal", "cards": {"0": "dog", "1": "cat", "2": "bear"}}, 1)
+    reads, logs = log_reads((watcher, 1), (writer, 1))
+    assert reads == 1 and [number for number, _ in logs[0]] == ["2", "1"] and logs[0] == logs[1]
+    services.undo(table.id, 2)
+    reads, logs = log_reads((writer, 2), (watcher, 2))
+    assert reads == 1 and [number for number, _ in logs[0]] == ["1"] and logs[0] == logs[1]
