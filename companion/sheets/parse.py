@@ -115,13 +115,16 @@ def check_against(schema_file: str, document) -> None:
 def _in_json(error) -> str:
     """The schema's message with the wrong value as the sheet's author wrote it, in JSON and cut
     short (jsonschema says it in Python's words and whole: [None, None, ... 25 times])."""
+    message = error.message
+    if error.validator in ("maxItems", "maxLength"):  # "too long" says by how much it may be
+        message += f" (at most {error.validator_value})"
     said = repr(error.instance)
-    if said not in error.message:
-        return error.message
+    if said not in message:
+        return message
     shown = json.dumps(error.instance, ensure_ascii=False)
     if len(shown) > SHOWN_VALUE:
         shown = shown[: SHOWN_VALUE - 1] + "…"
-    return error.message.replace(said, shown, 1)
+    return message.replace(said, shown, 1)
 
 
 def read(raw: bytes | str):

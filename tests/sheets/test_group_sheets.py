@@ -109,7 +109,7 @@ def test_a_wrong_sheet_is_refused_at_its_first_wrong_field_and_nothing_is_kept(a
     assert refused.status_code == 400
     error = refused.json()["error"]
     assert error["code"] == "bad_sheet" and error["path"] == "/lines/1/fr"
-    assert error["message"] == f'/lines/1/fr: "{"P" * 41}" is too long'
+    assert error["message"] == f'/lines/1/fr: "{"P" * 41}" is too long (at most 40)'
     not_json = api.call("post", f"/api/v1/groups/{crew.pk}/sheets", "{not json", crew.token)
     assert not_json.status_code == 400 and not_json.json()["error"]["path"] == "/"
     endless = copy.deepcopy(CLIMB)

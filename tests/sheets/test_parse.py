@@ -97,7 +97,7 @@ def test_a_wrong_value_is_said_back_in_json_and_cut_short():
     60 characters of it, however long it was."""
     found, message = refusal(changed("lines", [{"en": None, "fr": None}] * 31))
     assert found == "/lines"
-    assert message == '[{"en": null, "fr": null}, {"en": null, "fr": null}, {"en":… is too long'
+    assert message == '[{"en": null, "fr": null}, {"en": null, "fr": null}, {"en":… is too long (at most 30)'
     assert refusal(changed("wins", "most"))[1] == """"most" is not one of ['highest', 'lowest']"""
 
 
