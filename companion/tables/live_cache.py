@@ -80,9 +80,9 @@ def shared(key: tuple, version: int, render: Callable[[], str]) -> str:
 
 
 def _stored_or(key: tuple, version: int, render: Callable[[], str]) -> str:
-    found = _renders.get(key)
-    if found is not None and found[0] == version:
-        return found[1]
+    found = _renders.at(key, version)
+    if found is not None:
+        return found
     # Claimed before the render: the other workers' streams of this variant wait for this one
     # instead of making their own (an entry's answer is rendered as its commit wakes them).
     table_id, mark = key[0], fingerprint(key[1])
@@ -118,12 +118,10 @@ def log(table: Table, read: Callable[[Table], list]) -> list:
     """The log of `table` at its version as the region shows it, from `read` once per version and
     language. A slower request of an older version reads its own and keeps the newer one."""
     key = (table.id, get_language())
-    kept = _logs.get(key)
-    if kept is not None and kept[0] == table.version:
-        return kept[1]
-    events = read(table)
-    if kept is None or kept[0] < table.version:
-        _logs.put(key, (table.version, events))
+    events = _logs.at(key, table.version)
+    if events is None:
+        events = read(table)
+        _logs.keep_newest(key, table.version, events)
     return events
 
 
