@@ -169,6 +169,7 @@ TEMPLATES = [
                 "template_partials.templatetags.partials",
                 "companion.elided_i18n",
                 "companion.tables.templatetags.said",
+                "companion.tables.templatetags.entry_fields",  # every form that writes to a table
             ],
         },
     }
