@@ -139,3 +139,23 @@ def test_a_key_reused_at_the_current_version_without_a_kept_row_gets_its_first_a
     first = services.play_action(table.id, REVEAL, 0, "reused")
     assert services.play_action(table.id, ANN_DOG, 1, "reused") == first
     assert Table.objects.get(pk=table.id).events.count() == 1
+
+
+def test_an_entry_s_answer_shows_the_row_its_write_committed_without_reading_it(committed):
+    """Issue 45: the page's answer to an entry renders the row the write kept, not a read of it."""
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    committed(lambda: services.play_action(table.id, ANN_DOG, 0))
+    with CaptureQueriesContext(connection) as reads:
+        after = services.after_write(table)
+    assert len(reads) == 0 and after.version == 1 and after.snapshot == Table.objects.get().snapshot
+
+
+def test_after_a_write_kept_nowhere_the_row_is_read_again(committed):
+    """A refusal or a stale entry writes nothing; an undo's row is not kept: read as before."""
+    table = services.create_table("dogo-dash", ["Ann", "Ben"], {})
+    committed(lambda: services.play_action(table.id, ANN_DOG, 0))
+    table.refresh_from_db()
+    committed(lambda: services.undo(table.id, 1))
+    with CaptureQueriesContext(connection) as reads:
+        after = services.after_write(table)
+    assert len(reads) == 1 and after.version == 2 and after.last_seq == Table.objects.get().last_seq

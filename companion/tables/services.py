@@ -256,6 +256,17 @@ def play_action(
     raise StaleVersion(table_json(Table.objects.get(pk=table_id)))
 
 
+def after_write(table: Table) -> Table:
+    """`table` after a write of this request: the row this process committed (row_cache) when it
+    is newer than `table` (the entry's answer shows the entry; anything newer reaches the phone
+    by its stream), else the row read again (a refusal, a stale entry, a write kept nowhere)."""
+    written = row_cache.newest(table.pk)
+    if written is not None and written.version > table.version:
+        return written
+    table.refresh_from_db()
+    return table
+
+
 def _apply(table: Table, action, expected_version, key: str | None) -> dict | None:
     """The rules on the row as read, then the compare-and-set write; None when it lost the race."""
     if table.names is None:  # first write since a rename or a merge (or an old row)

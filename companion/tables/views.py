@@ -394,7 +394,7 @@ def _write(request, table_id: str, run) -> HttpResponse:
         error, status, outcome = exc, exc.status, "refused"
     except services.StaleVersion:
         notice, status, outcome = _stale_notice(table), 409, "stale"
-    table.refresh_from_db()
+    table = services.after_write(table)  # the row this write committed: no read (issue 45)
     response = _render_live(request, table, rights, error=error, notice=notice, status=status, done=done)
     response["Companion-Outcome"] = outcome
     if request.htmx and outcome == "applied":
