@@ -8,10 +8,9 @@ where the system has /dev/shm, and removes it at the end). The first worker that
 of a variant claims it (a file created only if it is not there), renders and writes the frame; the
 others wait for that file (a look every few milliseconds, on the event loop: a read in memory
 costs microseconds) and take it, or, when it does not come in WAIT_SECONDS (a worker killed
-mid-render), render it themselves. An entry's answer or a fetch claims as a stream does, and
-waits as the streams do when another worker's stream claimed first (rendered_elsewhere, issue
-45). A region that is the phone's own, or a failed render, is written empty: the waiting workers
-then send the bare version at once, as the renderer does.
+mid-render), render it themselves. An entry's answer or a fetch claims as a stream does, and waits
+as the streams do when another worker's stream claimed first (rendered_elsewhere, issue 45). A region that is the phone's own, or a failed render, is
+written empty: the waiting workers then send the bare version at once, as the renderer does.
 
 A file is only the hand-over between workers (each keeps its own renders, live_cache): older than
 KEEP_SECONDS, it goes. Without the directory (a server not started by gunicorn.conf.py, the tests'
