@@ -8,7 +8,6 @@ import asyncio
 import json
 import os
 import shutil
-import threading
 import time
 from importlib import import_module
 
@@ -80,62 +79,6 @@ def test_a_worker_that_cannot_write_renders_for_its_own_from_then_on(folder, mon
     shutil.rmtree(folder)  # the memory's directory gone (or full): the write fails
     live_share.write(folder, "t1", "fp", 1, 1, "frame")  # said in the log, not raised
     assert live_share.directory() is None
-
-
-def claimed_by_another_worker(folder, table_id: str, fingerprint: str, version: int) -> None:
-    """A claim as a stream of another process makes it (its process id in the claim)."""
-    assert live_share.claim(folder, table_id, fingerprint, version)
-    (folder / f"{live_share._name(table_id, fingerprint)}.{version}").write_bytes(str(os.getppid()).encode())
-
-
-def test_a_claim_names_its_worker(folder):
-    assert live_share.claimer(folder, "t1", "fp", 3) is None
-    live_share.claim(folder, "t1", "fp", 3)
-    assert live_share.claimer(folder, "t1", "fp", 3) == os.getpid()
-    live_share.write(folder, "t1", "fp", 3, 3, "frame")
-    assert live_share.claimer(folder, "t1", "fp", 3) is None  # done
-
-
-@pytest.mark.parametrize("html", ['<div id="live">\n  <p>Ann</p>\n</div>', "one line", "", "a\n\nb\n"])
-def test_a_frame_gives_back_its_region(html):
-    assert live_share.region_of(live_share.live_frame(7, "fp", html)) == html
-
-
-def test_a_render_claimed_by_another_worker_is_waited_for_and_taken(folder):
-    """Issue 45: an entry's answer (or a fetch) whose version a stream of another worker claimed
-    first takes that worker's render instead of making it again."""
-    claimed_by_another_worker(folder, "t1", "fp", 4)
-    later = threading.Timer(
-        0.05, live_share.write, (folder, "t1", "fp", 4, 5, live_share.live_frame(5, "fp", "<p>\n5</p>"))
-    )
-    later.start()
-    try:
-        assert live_share.rendered_elsewhere("t1", "fp", 4) == (5, "<p>\n5</p>")  # rendered at 5 by then
-    finally:
-        later.join()
-    assert live_share.rendered_elsewhere("t1", "fp", 5) == (5, "<p>\n5</p>")  # written: no wait
-
-
-def test_a_render_this_worker_claimed_or_nobody_did_is_not_waited_for(folder):
-    """This worker's own stream claimed it (it renders in this process, whose renders the answer
-    shares), or nobody did: the caller renders at once."""
-    started = time.monotonic()
-    assert live_share.rendered_elsewhere("t1", "fp", 4) is None
-    live_share.claim(folder, "t1", "fp", 4)
-    assert live_share.rendered_elsewhere("t1", "fp", 4) is None
-    assert time.monotonic() - started < live_share.WAIT_SECONDS / 2
-
-
-def test_a_claim_of_another_worker_that_writes_nothing_or_an_empty_frame_is_rendered_here(
-    folder, monkeypatch
-):
-    monkeypatch.setattr(live_share, "WAIT_SECONDS", 0.1)
-    claimed_by_another_worker(folder, "t1", "fp", 4)
-    started = time.monotonic()
-    assert live_share.rendered_elsewhere("t1", "fp", 4) is None  # its worker died: after the wait
-    assert time.monotonic() - started >= 0.1
-    live_share.write(folder, "t1", "fp", 4, 4, "")  # the phone's own region: nothing to take
-    assert live_share.rendered_elsewhere("t1", "fp", 4) is None
 
 
 # --- Two workers' streams ------------------------------------------------------------------------
@@ -240,26 +183,3 @@ def test_an_entry_s_answer_is_handed_over_to_the_other_workers_streams(folder):
     assert [path.name for path in folder.iterdir()] == [
         live_share._name(table.id, live_cache.fingerprint(part))
     ]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_an_entry_s_answer_takes_the_render_another_worker_s_stream_claimed_first(folder):
-    """Issue 45: the phones on the other worker heard of the entry as it was committed and their
-    stream claimed its region first; the answer waits for that render and makes none."""
-    table = played_table()
-    writer = Client()
-    writer.get(f"/t/{table.id}/join/{table.token}/")
-    page = writer.get(f"/t/{table.id}/").content.decode()
-    variant = page.split('data-variant="', 1)[1].split('"', 1)[0]
-    claimed_by_another_worker(folder, table.id, variant, 2)
-    region = f'<div id="live" data-version="2" data-variant="{variant}">\nrendered by the other worker</div>'
-    frame = live_share.live_frame(2, variant, region)
-    later = threading.Timer(0.05, live_share.write, (folder, table.id, variant, 2, 2, frame))
-    later.start()
-    try:
-        entry = {"action": json.dumps({"type": "roll", "face": 3}), "expected_version": 1}
-        answer = writer.post(f"/t/{table.id}/act/", entry, HTTP_HX_REQUEST="true")
-    finally:
-        later.join()
-    assert answer["Companion-Outcome"] == "applied"
-    assert answer.content.decode() == region

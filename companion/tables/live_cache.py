@@ -84,13 +84,9 @@ def _stored_or(key: tuple, version: int, render: Callable[[], str]) -> str:
     if found is not None:
         return found
     # Claimed before the render: the other workers' streams of this variant wait for this one
-    # instead of making their own (an entry's answer is rendered as its commit wakes them); when
-    # one of them claimed it first, this waits for its render instead.
+    # instead of making their own (an entry's answer is rendered as its commit wakes them).
     table_id, mark = key[0], fingerprint(key[1])
     folder = live_share.claimed_for_others(table_id, mark, version)
-    if folder is None and (elsewhere := live_share.rendered_elsewhere(table_id, mark, version)) is not None:
-        _renders.keep_newest(key, *elsewhere)  # another worker's stream rendered it first
-        return elsewhere[1]
     frame = ""  # written empty if the render fails: the others then send the bare version
     try:
         html = render()  # outside the store's lock: other tables' renders go on meanwhile

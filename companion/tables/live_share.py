@@ -8,8 +8,7 @@ where the system has /dev/shm, and removes it at the end). The first worker that
 of a variant claims it (a file created only if it is not there), renders and writes the frame; the
 others wait for that file (a look every few milliseconds, on the event loop: a read in memory
 costs microseconds) and take it, or, when it does not come in WAIT_SECONDS (a worker killed
-mid-render), render it themselves. An entry's answer or a fetch claims as a stream does, and waits
-as the streams do when another worker's stream claimed first (rendered_elsewhere, issue 45). A region that is the phone's own, or a failed render, is
+mid-render), render it themselves. A region that is the phone's own, or a failed render, is
 written empty: the waiting workers then send the bare version at once, as the renderer does.
 
 A file is only the hand-over between workers (each keeps its own renders, live_cache): older than
@@ -63,29 +62,12 @@ def read(folder: Path, table_id: str, fingerprint: str, version: int) -> tuple[i
 
 
 def claim(folder: Path, table_id: str, fingerprint: str, version: int) -> bool:
-    """True for the one worker that is to render this version of this variant. The claim names
-    its worker's process (claimer)."""
+    """True for the one worker that is to render this version of this variant."""
     try:
-        made = os.open(
-            folder / f"{_name(table_id, fingerprint)}.{version}", os.O_CREAT | os.O_EXCL | os.O_WRONLY
-        )
+        os.close(os.open(folder / f"{_name(table_id, fingerprint)}.{version}", os.O_CREAT | os.O_EXCL))
     except FileExistsError:
         return False
-    try:
-        os.write(made, str(os.getpid()).encode())
-    finally:
-        os.close(made)
     return True
-
-
-def claimer(folder: Path, table_id: str, fingerprint: str, version: int) -> int | None:
-    """The process that claimed this version of this variant, None when nobody holds the claim
-    (done, or not named yet)."""
-    try:
-        said = (folder / f"{_name(table_id, fingerprint)}.{version}").read_bytes()
-    except FileNotFoundError:
-        return None
-    return int(said) if said.isdigit() else None
 
 
 def write(folder: Path, table_id: str, fingerprint: str, claimed: int, version: int, frame: str) -> None:
@@ -137,39 +119,6 @@ def claimed_for_others(table_id: str, fingerprint: str, version: int) -> Path | 
         log.warning("live share: %s not claimed: this worker renders its own", folder, exc_info=True)
         _failed = True
         return None
-
-
-def rendered_elsewhere(table_id: str, fingerprint: str, version: int) -> tuple[int, str] | None:
-    """The region (its version, its HTML) another worker's stream claimed and rendered, waited for
-    within WAIT_SECONDS, for an entry's answer or a fetch that would render it again: the stream
-    of a phone on another worker hears of an entry as it is committed, often before the answer
-    renders (at 300 tables, 4 renders in 10 were made twice so). None when no other worker
-    claimed it (this one's own pusher may have: it renders in this process, which shares its
-    renders), or it wrote nothing in time, or nothing to take (the phone's own region)."""
-    folder = directory()
-    if folder is None:
-        return None
-    written = read(folder, table_id, fingerprint, version)
-    if written is None:
-        found = claimer(folder, table_id, fingerprint, version)
-        if found == os.getpid():
-            return None
-        if found is None:  # no claim, or one just done: its frame is there now if ever
-            written = read(folder, table_id, fingerprint, version)
-        else:
-            deadline = time.monotonic() + WAIT_SECONDS
-            while written is None and time.monotonic() < deadline:
-                time.sleep(LOOK_SECONDS)
-                written = read(folder, table_id, fingerprint, version)
-    if written is None or not written[1]:
-        return None
-    return written[0], region_of(written[1])
-
-
-def region_of(frame: str) -> str:
-    """The region a live frame carries (live_frame's inverse, its lines ended by newlines)."""
-    lines = frame.split("\n")[3:-2]  # after id, event and the version's line; before the blank end
-    return "\n".join(line.removeprefix("data: ") for line in lines)
 
 
 def _prune(folder: Path) -> None:
