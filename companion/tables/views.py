@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -209,8 +210,11 @@ def _context(
         "events_url": reverse("tables:events", args=[table.id]) + ("" if display else "?live=1"),
         "events": events,
         "last_entry": events[0] if events else None,
-        "log_newest": events[:LOG_NEWEST],
-        "log_earlier": events[LOG_NEWEST:],
+        # The log's lines joined here, each rendered once (live_cache.log_line): the template's
+        # loop over up to 200 of them cost 0.6 ms a render, the join 0.04 (issue 45).
+        "log_newest": _joined_lines(events[:LOG_NEWEST]),
+        "log_earlier": _joined_lines(events[LOG_NEWEST:]),
+        "log_earlier_count": max(len(events) - LOG_NEWEST, 0),
         "error": error,
         "error_text": error.message if error else "",  # services named the seats (G-2)
         "notice": notice,
@@ -235,6 +239,10 @@ def _log(table: Table) -> list:
         event.number = first_number - offset
         event.html = live_cache.log_line(event, table.game)
     return events
+
+
+def _joined_lines(events: list) -> str:
+    return mark_safe("".join(event.html for event in events))  # each line rendered and escaped
 
 
 def _guide(request, table: Table, rights: str, names: list[str]) -> dict | None:
