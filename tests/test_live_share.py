@@ -81,23 +81,6 @@ def test_a_worker_that_cannot_write_renders_for_its_own_from_then_on(folder, mon
     assert live_share.directory() is None
 
 
-def test_a_claim_made_ahead_is_taken_by_its_render_or_released_empty(folder):
-    """Issue 45: an entry's request claims its region as the entry commits (claim_ahead); its
-    answer's render takes that claim and writes the frame; one it did not render is written empty."""
-    claimed = live_share.claim_ahead("t1", "fp", 4)
-    assert claimed == ("t1", "fp", 4)
-    assert live_share.claim(folder, "t1", "fp", 4) is False  # the other workers' streams wait
-    assert live_share.claimed_for_others("t1", "fp", 4) == folder  # the answer's render takes it
-    assert live_share.claimed_for_others("t1", "fp", 4) is None  # once
-    live_share.write(folder, "t1", "fp", 4, 4, "frame")
-    live_share.release(claimed)  # taken and written: nothing more
-    assert live_share.read(folder, "t1", "fp", 4) == (4, "frame")
-    unrendered = live_share.claim_ahead("t1", "fp", 5)
-    live_share.release(unrendered)
-    assert live_share.read(folder, "t1", "fp", 5) == (5, "")  # the waiting streams send the version
-    assert sorted(path.name for path in folder.iterdir()) == [live_share._name("t1", "fp")]
-
-
 # --- Two workers' streams ------------------------------------------------------------------------
 
 
@@ -200,47 +183,3 @@ def test_an_entry_s_answer_is_handed_over_to_the_other_workers_streams(folder):
     assert [path.name for path in folder.iterdir()] == [
         live_share._name(table.id, live_cache.fingerprint(part))
     ]
-
-
-def writer_of(table) -> Client:
-    writer = Client()
-    assert writer.get(f"/t/{table.id}/join/{table.token}/").status_code == 302
-    return writer
-
-
-@pytest.mark.django_db(transaction=True)
-def test_an_entry_claims_its_region_before_the_phones_hear_of_it(folder, monkeypatch):
-    """Issue 45: the other workers' streams, told of the entry, find its region claimed by the
-    entry's answer and wait for that render (at 300 tables they claimed first half the time)."""
-    table = played_table()
-    writer = writer_of(table)
-    page = writer.get(f"/t/{table.id}/").content.decode()
-    variant = page.split('data-variant="', 1)[1].split('"', 1)[0]
-    told = []
-    real_announce = services.announce
-    monkeypatch.setattr(
-        services,
-        "announce",
-        lambda row: told.append(live_share.claim(folder, row.id, variant, row.version)) or real_announce(row),
-    )
-    entry = {"action": json.dumps({"type": "roll", "face": 3}), "expected_version": 1}
-    answer = writer.post(f"/t/{table.id}/act/", entry, HTTP_HX_REQUEST="true")
-    assert answer["Companion-Outcome"] == "applied"
-    assert told == [False]  # claimed already when the phones were told: a stream could not
-    written = live_share.read(folder, table.id, variant, 2)
-    assert written is not None and written[0] == 2 and "Ben rolled a 3" in written[1]
-    assert [path.name for path in folder.iterdir()] == [live_share._name(table.id, variant)]  # no claim left
-    assert not live_share._ahead
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_refused_entry_or_a_page_without_javascript_claims_nothing(folder):
-    table = played_table()
-    writer = writer_of(table)
-    refused = {"action": json.dumps({"type": "roll", "face": 9}), "expected_version": 1}
-    assert (
-        writer.post(f"/t/{table.id}/act/", refused, HTTP_HX_REQUEST="true")["Companion-Outcome"] == "refused"
-    )
-    plain = {"action": json.dumps({"type": "roll", "face": 3}), "expected_version": 1}
-    assert writer.post(f"/t/{table.id}/act/", plain).status_code == 302  # to the table's page
-    assert list(folder.iterdir()) == [] and not live_share._ahead

@@ -8,10 +8,8 @@ where the system has /dev/shm, and removes it at the end). The first worker that
 of a variant claims it (a file created only if it is not there), renders and writes the frame; the
 others wait for that file (a look every few milliseconds, on the event loop: a read in memory
 costs microseconds) and take it, or, when it does not come in WAIT_SECONDS (a worker killed
-mid-render), render it themselves. A page's entry claims its region as it commits, before the
-phones hear of it (claim_ahead), so that its answer's render is the one the others take. A region
-that is the phone's own, or a failed render, is written empty: the waiting workers then send the
-bare version at once, as the renderer does.
+mid-render), render it themselves. A region that is the phone's own, or a failed render, is
+written empty: the waiting workers then send the bare version at once, as the renderer does.
 
 A file is only the hand-over between workers (each keeps its own renders, live_cache): older than
 KEEP_SECONDS, it goes. Without the directory (a server not started by gunicorn.conf.py, the tests'
@@ -24,7 +22,6 @@ import hashlib
 import logging
 import os
 import re
-import threading
 import time
 from pathlib import Path
 
@@ -39,8 +36,6 @@ PRUNE_SECONDS = 2.0
 LINE_END = re.compile(r"\r\n|\r|\n")  # what ends a line of an event stream
 
 _pruned = 0.0
-_ahead: set[tuple[str, str, int]] = set()  # claims made by this worker's entries, not rendered yet
-_ahead_lock = threading.Lock()
 _failed = False  # a write failed (the memory full?): this worker renders for its own from then on
 
 
@@ -112,59 +107,18 @@ def live_frame(version: int, fingerprint: str, html: str) -> str:
 
 def claimed_for_others(table_id: str, fingerprint: str, version: int) -> Path | None:
     """The folder where a render this worker is about to make (a phone's fetch or an entry's
-    answer: issue 45) is handed over to the other workers' streams, once claimed (or claimed
-    ahead: claim_ahead); None when another worker claimed it first (its streams' pusher) or
-    there is no folder."""
+    answer: issue 45) is handed over to the other workers' streams, once claimed; None when
+    another worker claimed it first (its streams' pusher) or there is no folder."""
     global _failed
     folder = directory()
     if folder is None:
         return None
-    if _take_ahead(table_id, fingerprint, version):
-        return folder
     try:
         return folder if claim(folder, table_id, fingerprint, version) else None
     except OSError:  # the directory gone or full: a poll or an entry's answer must not fail for it
         log.warning("live share: %s not claimed: this worker renders its own", folder, exc_info=True)
         _failed = True
         return None
-
-
-def claim_ahead(table_id: str, fingerprint: str, version: int) -> tuple[str, str, int] | None:
-    """An entry's region claimed by its request as the entry commits, before any phone hears of
-    it: the streams of the other workers then wait for the answer's render instead of racing it
-    (they claimed first half the time at 300 tables: 1.5 renders an entry, issue 45). Its render
-    takes the claim (claimed_for_others); release() ends one that was not rendered."""
-    global _failed
-    folder = directory()
-    if folder is None:
-        return None
-    try:
-        if not claim(folder, table_id, fingerprint, version):
-            return None
-    except OSError:
-        log.warning("live share: %s not claimed: this worker renders its own", folder, exc_info=True)
-        _failed = True
-        return None
-    with _ahead_lock:
-        _ahead.add((table_id, fingerprint, version))
-    return table_id, fingerprint, version
-
-
-def release(claimed: tuple[str, str, int]) -> None:
-    """A claim made ahead whose region was not rendered after all (an error, another version
-    shown): written empty, so the streams waiting for it send the bare version at once."""
-    folder = directory()
-    if folder is not None and _take_ahead(*claimed):
-        table_id, fingerprint, version = claimed
-        write(folder, table_id, fingerprint, version, version, "")
-
-
-def _take_ahead(table_id: str, fingerprint: str, version: int) -> bool:
-    with _ahead_lock:
-        if (table_id, fingerprint, version) not in _ahead:
-            return False
-        _ahead.discard((table_id, fingerprint, version))
-        return True
 
 
 def _prune(folder: Path) -> None:

@@ -220,18 +220,11 @@ def _check_version(table: Table, expected_version, names: list[str]) -> None:
 
 
 def play_action(
-    table_id: str,
-    action,
-    expected_version,
-    idempotency_key: str | None = None,
-    authorize=None,
-    committed=None,
+    table_id: str, action, expected_version, idempotency_key: str | None = None, authorize=None
 ) -> dict:
     """Apply one action; returns the table. Raises StaleVersion or base.ActionError. `authorize`,
     given, is called with the row read (or None for an unknown id) and raises to refuse: the API
-    checks its token there, so a write reads the row once (issue 13). `committed`, given, is
-    called with the row written, once it is committed and before the phones are told (a page's
-    entry claims its region there: live_share.claim_ahead).
+    checks its token there, so a write reads the row once (issue 13).
 
     Optimistic (entry_sql): the rules run on the row as read, and the write applies only if the
     row still has that version. When another write came first, the row is read again, and this
@@ -243,7 +236,7 @@ def play_action(
             authorize(kept)
         answer = _apply(kept, action, expected_version, key)
         if answer is not None:
-            _committed(kept, committed)
+            announce(kept)
             return answer
         row_cache.forget(table_id)  # another write came first: read the row, as without a cache
     for _attempt in range(2):
@@ -256,17 +249,11 @@ def play_action(
             return Event.objects.get(pk=repeated).stored_answer()
         answer = _apply(table, action, expected_version, key)
         if answer is not None:
-            _committed(table, committed)
+            announce(table)
             return answer
     # Only a write that moved the version between two reads gets here, and the second read saw
     # that move, so it answered stale above: a guard, not a path.
     raise StaleVersion(table_json(Table.objects.get(pk=table_id)))
-
-
-def _committed(table: Table, committed) -> None:
-    if committed is not None:
-        committed(table)
-    announce(table)
 
 
 def after_write(table: Table) -> Table:

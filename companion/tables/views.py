@@ -25,7 +25,7 @@ from companion.groups import access as group_access
 from companion.groups.models import Group
 from companion.sheets.parse import PAD as SCORE_SHEETS_GAME
 
-from . import access, live_cache, live_share, qr, replay, score_chart, services
+from . import access, live_cache, qr, replay, score_chart, services
 from .forms import (
     NewTableForm,
     known_player_names,
@@ -437,41 +437,19 @@ def _key(request) -> str | None:
 @require_POST
 @limit_writes
 def act(request, table_id: str):
-    claims = []  # the entry's region, claimed as it commits (_claim_region)
-
     def run(table: Table):
         # The values noted in secret reach the final entry here, and nowhere else (issue 30).
         data = {**services.table_json(table), "hidden_values": services.hidden_values(table)}
         action = registry.screen(table.game).action_from_form(request.POST, data)
-        reads_group = phone_reads_group(request, table)
         services.play_action(
             table.id,
             action,
             _int(request.POST.get("expected_version")),
             _key(request),
             authorize=lambda row: _still_held(request, row),
-            committed=lambda row: claims.append(_claim_region(request, row, reads_group)),
         )
 
-    try:
-        return _write(request, table_id, run)
-    finally:
-        for claimed in claims:
-            if claimed is not None:
-                live_share.release(claimed)  # a claim its answer did not render (an error)
-
-
-def _claim_region(request, row: Table, reads_group: bool) -> tuple | None:
-    """The region a page's entry answers with (its variant's, as shared_region makes it), claimed
-    for the other workers' streams as the entry commits, before the phones hear of it: they wait
-    for the answer's render instead of each worker rendering it (issue 45)."""
-    if not request.htmx:  # a page without JavaScript is sent to the table's page: nothing rendered
-        return None
-    seat = access.my_seat(request, row.id)
-    key = live_cache.variant(row, tokens.EDIT, seat, choice_query(request), reads_group)
-    if key is None:  # the phone's own region (its setup guide, its secret notes): not shared
-        return None
-    return live_share.claim_ahead(row.id, live_cache.fingerprint(key[1]), row.version)
+    return _write(request, table_id, run)
 
 
 @login_not_required
