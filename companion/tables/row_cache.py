@@ -34,13 +34,6 @@ def get(table_id: str, version, using: str = "default") -> Table | None:
     return copy.copy(row)  # the entry changes its fields: the kept one stays as committed
 
 
-def newest(table_id: str, using: str = "default") -> Table | None:
-    """A copy of the row kept for `table_id`, whatever its version."""
-    with _lock:
-        row = _rows.get((using, table_id))
-    return None if row is None else copy.copy(row)
-
-
 def keep_after_commit(table: Table, using: str = "default") -> None:
     row = copy.copy(table)
     transaction.on_commit(lambda: _keep(row, using), using=using)

@@ -257,11 +257,11 @@ def play_action(
 
 
 def after_write(table: Table) -> Table:
-    """`table` after a write of this request: the row this process committed (row_cache) when it
-    is newer than `table` (the entry's answer shows the entry; anything newer reaches the phone
-    by its stream), else the row read again (a refusal, a stale entry, a write kept nowhere)."""
-    written = row_cache.newest(table.pk)
-    if written is not None and written.version > table.version:
+    """`table` after a write of this request: the row this process committed for the entry
+    (row_cache, one version on), else the row read again (a refusal, a stale entry, a write kept
+    nowhere)."""
+    written = row_cache.get(table.pk, table.version + 1)
+    if written is not None:
         return written
     table.refresh_from_db()
     return table
